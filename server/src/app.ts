@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config';
+import type { TAppDeps } from './context';
+import { createDatabase, type TDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { handleError } from './lib/errors';
+import { createMailer, type TMailer } from './lib/mailer';
+import { WindowCounter } from './lib/rate-limiter';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+
+export interface TBuildAppOptions {
+  config: TConfig;
+  /** An opened database; when absent the app opens, migrates and (first start) seeds its own. */
+  db?: TDatabase;
+  mailer?: TMailer;
+  logger?: boolean;
+}
+
+export async function openDatabase(config: TConfig): Promise<TDatabase> {
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  await migrateDatabase(db);
+  return db;
+}
+
+export type TApp = FastifyInstance & { deps: TAppDeps; routeTable: { method: string; url: string }[] };
+
+export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
+  const { config } = opts;
+  const ownsDb = !opts.db;
+  const db = opts.db ?? (await openDatabase(config));
+  if (ownsDb && config.seed) await seedDemoData({ db });
+
+  const deps: TAppDeps = {
+    config,
+    db,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
+    loginLimiter: {
+      perAccount: new WindowCounter(config.loginWindowSeconds * 1000),
+      perIp: new WindowCounter(config.loginWindowSeconds * 1000),
+    },
+  };
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  });
+  // Every registered route, so the tenant-isolation suite can walk them all.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // API-Platform clients send JSON-LD and merge-patch bodies; both are JSON.
+  app.addContentTypeParser(
+    ['application/merge-patch+json', 'application/ld+json'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Courier Desk API', version: config.revision },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(authPlugin, deps);
+  await app.register(async (api) => {
+    await authRoutes(api, deps);
+    await usersRoutes(api, deps);
+    await companiesRoutes(api, deps);
+    await systemRoutes(api, deps);
+  });
+
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api') || url.startsWith('/.well-known') || request.method !== 'GET' || !hasWeb) {
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send({ type: '/errors/404', title: 'Not Found', detail: 'No route matches this address.', description: 'No route matches this address.', status: 404 });
+    }
+    // The SPA owns every other path; index.html is never cached so a new build is picked up.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.close();
+  });
+  return Object.assign(app, { deps, routeTable }) as unknown as TApp;
+}

@@ -1,0 +1,117 @@
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Courier Desk <no-reply@courierdesk.local>'),
+  PUBLIC_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: bool.default(false),
+  SEED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REVISION: z.string().optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WEB_DIST: z.string().optional(),
+});
+
+export type TConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  resetTokenTtl: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxAttemptsPerIp: number;
+  loginWindowSeconds: number;
+  trustProxy: boolean;
+  seed: boolean;
+  logLevel: string;
+  revision: string;
+  bodyLimit: number;
+  webDist: string;
+};
+
+function readRevision(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'dev';
+  }
+}
+
+/** Secrets not given by the environment are generated once and kept in DATA_DIR so restarts keep sessions. */
+function loadLocalSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('base64') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(overrides: Record<string, string | undefined> = {}): TConfig {
+  const env = ZEnvSchema.parse({ ...process.env, ...overrides });
+  // npm runs workspace scripts inside the workspace; relative paths are meant from where the user typed the command.
+  const baseDir = process.env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
+  const local = loadLocalSecrets(dataDir);
+  const encKey = process.env.ENCRYPTION_KEY ?? overrides.ENCRYPTION_KEY ?? local.encryptionKey;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? local.jwtSecret),
+    encryptionKey: Buffer.from(encKey, 'base64'),
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    resetTokenTtl: env.RESET_TOKEN_TTL,
+    loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
+    loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    trustProxy: env.TRUST_PROXY,
+    seed: env.SEED,
+    logLevel: env.LOG_LEVEL,
+    revision: env.REVISION ?? readRevision(),
+    bodyLimit: env.BODY_LIMIT,
+    webDist: env.WEB_DIST ? path.resolve(baseDir, env.WEB_DIST) : path.join(REPO_ROOT, 'web/dist'),
+  };
+}

@@ -1,0 +1,27 @@
+import type { TConfig } from './config';
+import type { TDatabase } from './db/client';
+import type { TMailer } from './lib/mailer';
+import type { WindowCounter } from './lib/rate-limiter';
+import type { TUserRow } from './modules/users/users.schema';
+
+/** Long-lived collaborators shared by every request (built once in buildApp). */
+export interface TAppDeps {
+  config: TConfig;
+  db: TDatabase;
+  mailer: TMailer;
+  loginLimiter: { perAccount: WindowCounter; perIp: WindowCounter };
+}
+
+/** Who is calling: the effective user (impersonated one while impersonating) and the real signed-in user. */
+export interface TActor {
+  user: TUserRow;
+  realUser: TUserRow;
+  impersonating: boolean;
+  companyId: number | null;
+  isSuperAdmin: boolean;
+  isCompanyAdmin: boolean;
+}
+
+export interface TRequestContext extends TAppDeps {
+  actor: TActor;
+}

@@ -1,0 +1,164 @@
+import { hash } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
+import { DEFAULT_HOURS, DEFAULT_MODULES } from '@cd/contracts/company';
+import { companies } from '../modules/companies/companies.schema';
+import { users } from '../modules/users/users.schema';
+import { runInScope, type TDatabase } from './client';
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+export const DEMO_SIGN_INS = [
+  { email: 'superadmin@example.com', label: 'super admin (no company)' },
+  { email: 'admin@motors.example.com', label: 'company admin, Demo Motors (automotive)' },
+  { email: 'agent@motors.example.com', label: 'agent, Demo Motors (communication, internal chat, appointments)' },
+  { email: 'admin@realty.example.com', label: 'company admin, Demo Realty (real estate)' },
+] as const;
+
+type TSeedUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  phone?: string;
+  mechanic?: boolean;
+  advisor?: boolean;
+  department?: string;
+};
+
+const MOTORS_USERS: TSeedUser[] = [
+  {
+    email: 'admin@motors.example.com',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    phone: '+15555550101',
+    roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN', 'ROLE_COMMUNICATION', 'ROLE_INTERNAL_CHAT', 'ROLE_APPOINTMENTS', 'ROLE_AUTO_PARTS_SALES', 'ROLE_AUTO_ACCOUNTING', 'ROLE_PAYMENT', 'ROLE_MARKETING'],
+  },
+  {
+    email: 'agent@motors.example.com',
+    firstName: 'Alex',
+    lastName: 'Carter',
+    phone: '+15555550102',
+    roles: ['ROLE_USER', 'ROLE_COMMUNICATION', 'ROLE_INTERNAL_CHAT', 'ROLE_APPOINTMENTS'],
+    advisor: true,
+    department: 'Service',
+  },
+  {
+    email: 'tech@motors.example.com',
+    firstName: 'Sam',
+    lastName: 'Nguyen',
+    roles: ['ROLE_USER', 'ROLE_INTERNAL_CHAT'],
+    mechanic: true,
+    department: 'Workshop',
+  },
+  {
+    email: 'parts@motors.example.com',
+    firstName: 'Jordan',
+    lastName: 'Price',
+    roles: ['ROLE_USER', 'ROLE_AUTO_PARTS_SALES', 'ROLE_AUTO_ACCOUNTING'],
+    department: 'Parts',
+  },
+  {
+    email: 'scheduler@motors.example.com',
+    firstName: 'Taylor',
+    lastName: 'Brooks',
+    roles: ['ROLE_USER', 'ROLE_APPOINTMENTS'],
+    department: 'Front desk',
+  },
+];
+
+const REALTY_USERS: TSeedUser[] = [
+  {
+    email: 'admin@realty.example.com',
+    firstName: 'Robert',
+    lastName: 'Kim',
+    phone: '+15555550201',
+    roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN', 'ROLE_COMMUNICATION', 'ROLE_INTERNAL_CHAT', 'ROLE_REAL_ESTATE', 'ROLE_OFFERS'],
+  },
+  {
+    email: 'agent@realty.example.com',
+    firstName: 'Emma',
+    lastName: 'Wilson',
+    roles: ['ROLE_USER', 'ROLE_COMMUNICATION', 'ROLE_REAL_ESTATE', 'ROLE_OFFERS'],
+  },
+  {
+    email: 'marketing@realty.example.com',
+    firstName: 'Olivia',
+    lastName: 'Martin',
+    roles: ['ROLE_USER', 'ROLE_MARKETING', 'ROLE_INTERNAL_CHAT'],
+  },
+];
+
+function baseCompany() {
+  return {
+    country: 'US',
+    language: 'en',
+    hours: DEFAULT_HOURS,
+    customerView: {},
+    surveySettings: { daysAfter: 0, sendAtHour: 9, resendUncompletedDaysAfter: 0 },
+    realEstateSettings: {},
+    automotiveMessages: {},
+    ocs: { safeMode: false, smsWhitelist: [] },
+    alerts: { alertUserIfMessageUnreadForMinutes: 0 },
+    appointmentsSettings: {},
+    availableUserRoles: [...ASSIGNABLE_ROLES],
+  };
+}
+
+/** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
+export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
+  return runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(companies);
+    if (Number(existing?.n) > 0) return false;
+    const passwordHash = await hash(DEMO_PASSWORD);
+    const [motors] = await tx
+      .insert(companies)
+      .values({
+        ...baseCompany(),
+        name: 'Demo Motors',
+        slug: 'demo-motors',
+        timezone: 'America/Chicago',
+        email: 'service@motors.example.com',
+        phone: '+15555550100',
+        address: '1200 Main Street, Springfield, IL 62701',
+        modules: { ...DEFAULT_MODULES, automotive: true, appointments: true, questionnaire: true },
+        welcomeMessage: 'Thanks for contacting Demo Motors! Reply here any time. Text STOP to opt out.',
+        welcomeMessageEnabled: true,
+      })
+      .returning();
+    const [realty] = await tx
+      .insert(companies)
+      .values({
+        ...baseCompany(),
+        name: 'Demo Realty',
+        slug: 'demo-realty',
+        timezone: 'America/Los_Angeles',
+        email: 'hello@realty.example.com',
+        phone: '+15555550200',
+        address: '88 Ocean Avenue, Santa Monica, CA 90401',
+        modules: { ...DEFAULT_MODULES, realEstate: true, offers: true },
+      })
+      .returning();
+    const rows = [
+      ...MOTORS_USERS.map((u) => ({ ...u, companyId: motors!.id })),
+      ...REALTY_USERS.map((u) => ({ ...u, companyId: realty!.id })),
+      { email: 'superadmin@example.com', firstName: 'Sofia', lastName: 'Admin', roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'], companyId: null },
+    ];
+    await tx.insert(users).values(
+      rows.map((u) => ({
+        companyId: u.companyId,
+        email: u.email,
+        passwordHash,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        phone: 'phone' in u ? (u.phone ?? null) : null,
+        roles: u.roles,
+        mechanic: 'mechanic' in u ? (u.mechanic ?? false) : false,
+        advisor: 'advisor' in u ? (u.advisor ?? false) : false,
+        department: 'department' in u ? (u.department ?? null) : null,
+        dms: {},
+      })),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+import type { THydraCollection } from '@cd/contracts/hydra';
+import { z } from 'zod';
+
+export const ZPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(200).optional(),
+  pagination: z.enum(['true', 'false']).optional(),
+});
+
+export function iri(resource: string, id: number | string): string {
+  return `/api/${resource}/${id}`;
+}
+
+export function idFromIri(value: string): number {
+  return Number(value.slice(value.lastIndexOf('/') + 1));
+}
+
+/** Builds a Hydra collection with page links that keep the request's other query parameters. */
+export function toCollection<T>(opts: {
+  path: string;
+  query: Record<string, unknown>;
+  member: T[];
+  totalItems: number;
+  page: number;
+  itemsPerPage: number;
+  paginated: boolean;
+}): THydraCollection<T> {
+  const { path, query, member, totalItems, page, itemsPerPage, paginated } = opts;
+  const linkFor = (p: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (k === 'page' || v === undefined) continue;
+      if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
+      else params.set(k, String(v));
+    }
+    params.set('page', String(p));
+    return `${path}?${params.toString()}`;
+  };
+  const collection: THydraCollection<T> = {
+    '@context': '/api/contexts/Collection',
+    '@id': path,
+    '@type': 'Collection',
+    member,
+    totalItems,
+  };
+  if (paginated) {
+    const last = Math.max(1, Math.ceil(totalItems / itemsPerPage));
+    collection.view = {
+      '@id': linkFor(page),
+      '@type': 'PartialCollectionView',
+      first: linkFor(1),
+      last: linkFor(last),
+      ...(page < last ? { next: linkFor(page + 1) } : {}),
+      ...(page > 1 ? { previous: linkFor(page - 1) } : {}),
+    };
+  }
+  return collection;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZForgotPasswordSchema, ZLoginSchema, ZRefreshSchema, ZResetPasswordSchema } from '@cd/contracts/auth';
+import type { TAppDeps } from '../../context';
+import { contextOf } from '../../plugins/auth';
+import { getMe } from '../users/users.service';
+import * as service from './auth.service';
+
+const ZTokenParamsSchema = z.object({ token: z.string().min(10).max(200) });
+
+export async function authRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pub = { public: true };
+
+  r.post('/api/login', { config: pub, schema: { tags: ['auth'], body: ZLoginSchema } }, async (req) =>
+    service.login({ deps, email: req.body.email, password: req.body.password, ip: req.ip }),
+  );
+  r.post('/api/token/refresh', { config: pub, schema: { tags: ['auth'], body: ZRefreshSchema } }, async (req) =>
+    service.refreshTokens({ deps, refreshToken: req.body.refresh_token }),
+  );
+  r.post('/api/logout', { config: pub, schema: { tags: ['auth'], body: ZRefreshSchema } }, async (req, reply) => {
+    await service.logout({ deps, refreshToken: req.body.refresh_token });
+    return reply.status(204).send();
+  });
+  r.get('/api/me', { schema: { tags: ['auth'] } }, async (req) => getMe({ ctx: contextOf(deps, req) }));
+
+  r.post('/api/forgot-password', { config: pub, schema: { tags: ['auth'], body: ZForgotPasswordSchema } }, async (req, reply) => {
+    await service.requestPasswordReset({ deps, email: req.body.email, ip: req.ip });
+    return reply.status(204).send();
+  });
+  r.get('/api/forgot-password/:token', { config: pub, schema: { tags: ['auth'], params: ZTokenParamsSchema } }, async (req) => ({
+    user: { email: await service.getResetTokenEmail({ deps, token: req.params.token }) },
+  }));
+  r.post(
+    '/api/forgot-password/:token',
+    { config: pub, schema: { tags: ['auth'], params: ZTokenParamsSchema, body: ZResetPasswordSchema } },
+    async (req, reply) => {
+      await service.resetPassword({ deps, token: req.params.token, password: req.body.password });
+      return reply.status(204).send();
+    },
+  );
+}

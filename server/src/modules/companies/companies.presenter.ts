@@ -1,0 +1,70 @@
+import {
+  OCS_SECRET_FIELDS,
+  PAYMENT_SECRET_FIELDS,
+  SECRET_MASK,
+  type TCompany,
+  type THours,
+  type TModules,
+} from '@cd/contracts/company';
+import { decryptSecret } from '../../lib/crypto';
+import { iri } from '../../lib/hydra';
+import type { TCompanyRow } from './companies.schema';
+
+function maskSecrets<T extends Record<string, unknown> | null>(group: T, fields: readonly string[], key: Buffer): T {
+  if (!group) return group;
+  const out: Record<string, unknown> = { ...group };
+  for (const f of fields) {
+    const v = out[f];
+    if (typeof v === 'string' && v !== '') {
+      let tail = '';
+      try {
+        const plain = decryptSecret(key, v);
+        tail = plain.length >= 12 ? plain.slice(-4) : '';
+      } catch {
+        // A secret encrypted under another key still shows as set; it cannot be echoed anyway.
+      }
+      out[f] = SECRET_MASK + tail;
+    }
+  }
+  return out as T;
+}
+
+export function toCompanyResource(c: TCompanyRow, encryptionKey: Buffer): TCompany {
+  return {
+    '@id': iri('companies', c.id),
+    '@type': 'Company',
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    enabled: c.enabled,
+    country: c.country,
+    timezone: c.timezone,
+    language: c.language as TCompany['language'],
+    email: c.email,
+    address: c.address,
+    phone: c.phone,
+    defaultCustomerUser: c.defaultCustomerUserId === null ? null : iri('users', c.defaultCustomerUserId),
+    // Media objects arrive with the uploads issue; until then no company has a logo.
+    mainLogo: null,
+    heroMobile: null,
+    logoMobile: null,
+    termsOfService: c.termsOfService,
+    accentColor: c.accentColor,
+    dNSZoneName: c.dnsZoneName,
+    hours: c.hours as THours,
+    modules: c.modules as TModules,
+    customerView: c.customerView,
+    surveySettings: c.surveySettings,
+    realEstateSettings: c.realEstateSettings,
+    automotiveMessages: c.automotiveMessages,
+    ocs: maskSecrets(c.ocs, OCS_SECRET_FIELDS, encryptionKey),
+    dms: c.dms,
+    payment: maskSecrets(c.payment, PAYMENT_SECRET_FIELDS, encryptionKey),
+    alerts: c.alerts,
+    appointmentsSettings: c.appointmentsSettings,
+    availableUserRoles: c.availableUserRoles,
+    welcomeMessage: c.welcomeMessage,
+    welcomeMessageEnabled: c.welcomeMessageEnabled,
+    createdAt: c.createdAt.toISOString(),
+  } as TCompany;
+}

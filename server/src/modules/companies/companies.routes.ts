@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCompanyCreateSchema, ZCompanyPatchSchema, ZToggleModuleSchema } from '@cd/contracts/company';
+import type { TAppDeps } from '../../context';
+import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import { toCompanyResource } from './companies.presenter';
+import * as service from './companies.service';
+
+const ZCompanyListQuerySchema = ZPageQuerySchema.extend({ name: z.string().trim().max(100).optional() });
+
+export async function companiesRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['companies'];
+  const present = (row: Parameters<typeof toCompanyResource>[0]) => toCompanyResource(row, deps.config.encryptionKey);
+
+  r.get('/api/companies', { schema: { tags, querystring: ZCompanyListQuerySchema } }, async (req) => {
+    const w = pageWindow(req.query, 15);
+    const { rows, total } = await service.listCompanies({
+      ctx: contextOf(deps, req),
+      search: req.query.name || undefined,
+      limit: w.limit,
+      offset: w.offset,
+    });
+    return toCollection({ path: '/api/companies', query: req.query, member: rows.map(present), totalItems: total, ...w });
+  });
+
+  r.get('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    present(await service.getCompany({ ctx: contextOf(deps, req), id: req.params.id })),
+  );
+
+  r.post('/api/companies', { schema: { tags, body: ZCompanyCreateSchema } }, async (req, reply) => {
+    const row = await service.createCompany({ ctx: contextOf(deps, req), input: req.body });
+    return reply.status(201).send(present(row));
+  });
+
+  r.patch('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyPatchSchema } }, async (req) =>
+    present(await service.patchCompany({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body })),
+  );
+
+  r.delete('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+    await service.deleteCompany({ ctx: contextOf(deps, req), id: req.params.id });
+    return reply.status(204).send();
+  });
+
+  r.put(
+    '/api/companies/:id/toggle_module',
+    { schema: { tags, params: ZIdParamsSchema, body: ZToggleModuleSchema } },
+    async (req) =>
+      present(
+        await service.toggleModule({ ctx: contextOf(deps, req), id: req.params.id, module: req.body.module, toggle: req.body.toggle }),
+      ),
+  );
+}

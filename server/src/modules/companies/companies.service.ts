@@ -1,0 +1,306 @@
+import {
+  ASSIGNABLE_ROLES,
+  type TModule,
+} from '@cd/contracts/roles';
+import {
+  DEFAULT_HOURS,
+  DEFAULT_MODULES,
+  OCS_SECRET_FIELDS,
+  PAYMENT_SECRET_FIELDS,
+  SECRET_MASK,
+  ZHoursSchema,
+  type TCompanyCreate,
+  type TCompanyPatch,
+} from '@cd/contracts/company';
+import type { TRequestContext } from '../../context';
+import { runInScope, type TTx } from '../../db/client';
+import { encryptSecret } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
+import { idFromIri } from '../../lib/hydra';
+import * as repo from './companies.repository';
+import type { TCompanyRow } from './companies.schema';
+import { findUsersByIds } from '../users/users.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
+
+/** Reads a company the actor may see: super admins any, everyone else only their own (others look absent). */
+export async function getCompany(opts: { ctx: TRequestContext; id: number }): Promise<TCompanyRow> {
+  const { ctx, id } = opts;
+  if (!ctx.actor.isSuperAdmin && ctx.actor.companyId !== id) throw new AppError('not_found', 'Company not found.');
+  const row = await runInScope(ctx.db, { companyId: id }, (tx) => repo.findCompany(tx, id));
+  if (!row) throw new AppError('not_found', 'Company not found.');
+  return row;
+}
+
+export async function listCompanies(opts: {
+  ctx: TRequestContext;
+  search?: string;
+  limit: number | null;
+  offset: number;
+}): Promise<{ rows: TCompanyRow[]; total: number }> {
+  const { ctx, ...q } = opts;
+  if (ctx.actor.isSuperAdmin) {
+    // Explicit cross-company path: only super admins list every tenant.
+    return runInScope(ctx.db, { companyId: null, system: true }, (tx) => repo.listCompanies(tx, q));
+  }
+  // Everyone else sees their own company (the RLS scope alone limits the list to it).
+  return runInScope(ctx.db, { companyId: ctx.actor.companyId }, (tx) => repo.listCompanies(tx, q));
+}
+
+function assertSuperAdmin(ctx: TRequestContext) {
+  if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may do this.');
+}
+
+export async function createCompany(opts: { ctx: TRequestContext; input: TCompanyCreate }): Promise<TCompanyRow> {
+  const { ctx, input } = opts;
+  assertSuperAdmin(ctx);
+  try {
+    return await runInScope(ctx.db, { companyId: null, system: true }, async (tx) => {
+      const row = await repo.insertCompany(tx, {
+        name: input.name,
+        slug: input.slug,
+        country: input.country ?? 'US',
+        timezone: input.timezone ?? 'America/New_York',
+        language: input.language ?? 'en',
+        email: input.email || null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        hours: DEFAULT_HOURS,
+        modules: { ...DEFAULT_MODULES, ...input.modules },
+        customerView: {},
+        surveySettings: { daysAfter: 0, sendAtHour: 9, resendUncompletedDaysAfter: 0 },
+        realEstateSettings: {},
+        automotiveMessages: {},
+        ocs: { safeMode: false, smsWhitelist: [] },
+        alerts: { alertUserIfMessageUnreadForMinutes: 0 },
+        appointmentsSettings: {},
+        availableUserRoles: [...ASSIGNABLE_ROLES],
+      });
+      await insertAuditEntry(tx, {
+        companyId: row.id,
+        realUserId: ctx.actor.realUser.id,
+        effectiveUserId: ctx.actor.user.id,
+        action: 'company.create',
+        detail: { name: row.name, slug: row.slug },
+      });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError([{ propertyPath: 'slug', message: 'This slug is already used by another company.' }]);
+    throw err;
+  }
+}
+
+const NESTED_GROUPS = [
+  'customerView',
+  'surveySettings',
+  'realEstateSettings',
+  'automotiveMessages',
+  'ocs',
+  'dms',
+  'payment',
+  'alerts',
+  'appointmentsSettings',
+  'hours',
+  'modules',
+] as const;
+type TNestedGroup = (typeof NESTED_GROUPS)[number];
+
+/** Fields only a super admin may change (spec part 2 §2, §6). */
+const SUPER_ADMIN_FIELDS = ['name', 'slug', 'enabled', 'modules', 'ocs', 'availableUserRoles', 'dms'] as const;
+const SUPER_ADMIN_PAYMENT_FIELDS = ['provider', 'enabled', 'appKey', 'terminals', ...PAYMENT_SECRET_FIELDS] as const;
+
+/** Groups that exist only with a module on (the settings tabs are hidden otherwise). */
+const MODULE_GATES: Partial<Record<TNestedGroup, TModule>> = {
+  automotiveMessages: 'automotive',
+  dms: 'automotive',
+  realEstateSettings: 'realEstate',
+  appointmentsSettings: 'appointments',
+};
+
+/** RFC 7396 merge of one level: keys set to null are removed. */
+function mergeGroup(current: Record<string, unknown> | null, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(current ?? {}) };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+function applySecrets(
+  current: Record<string, unknown> | null,
+  patch: Record<string, unknown>,
+  fields: readonly string[],
+  key: Buffer,
+): Record<string, unknown> {
+  const out = { ...patch };
+  for (const f of fields) {
+    const v = out[f];
+    if (v === undefined) continue;
+    if (typeof v === 'string' && v.startsWith(SECRET_MASK)) {
+      // The client echoed the mask: keep what is stored.
+      out[f] = current?.[f] ?? null;
+    } else if (typeof v === 'string' && v.trim() !== '') {
+      out[f] = encryptSecret(key, v.trim());
+    } else {
+      out[f] = null;
+    }
+  }
+  return out;
+}
+
+function changed(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+}
+
+/** Whether a patch value would change what is stored; nested groups compare key by key, echoed masks are no change. */
+function isFieldChange(current: unknown, incoming: unknown): boolean {
+  if (typeof incoming === 'string' && incoming.startsWith(SECRET_MASK)) return false;
+  if (incoming !== null && typeof incoming === 'object' && !Array.isArray(incoming)) {
+    const cur = (current ?? {}) as Record<string, unknown>;
+    return Object.entries(incoming).some(([k, v]) => isFieldChange(cur[k], v));
+  }
+  return changed(current, incoming);
+}
+
+export async function patchCompany(opts: { ctx: TRequestContext; id: number; patch: TCompanyPatch }): Promise<TCompanyRow> {
+  const { ctx, id, patch } = opts;
+  const actor = ctx.actor;
+  if (!actor.isSuperAdmin && actor.companyId !== id) throw new AppError('not_found', 'Company not found.');
+  if (!actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change company settings.');
+
+  try {
+    return await runInScope(ctx.db, { companyId: id }, async (tx) => {
+      const current = await repo.findCompany(tx, id);
+      if (!current) throw new AppError('not_found', 'Company not found.');
+      const values = buildCompanyUpdate({ ctx, current, patch });
+      await assertDefaultUserBelongs(tx, id, patch.defaultCustomerUser);
+      const row = await repo.updateCompany(tx, { id, values });
+      await insertAuditEntry(tx, {
+        companyId: id,
+        realUserId: actor.realUser.id,
+        effectiveUserId: actor.user.id,
+        action: 'company.update',
+        detail: { fields: Object.keys(patch) },
+      });
+      return row!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError([{ propertyPath: 'slug', message: 'This slug is already used by another company.' }]);
+    throw err;
+  }
+}
+
+async function assertDefaultUserBelongs(tx: TTx, companyId: number, ref: string | null | undefined) {
+  if (!ref) return;
+  const found = await findUsersByIds(tx, { companyId, ids: [idFromIri(ref)] });
+  if (!found.length)
+    throw validationError([{ propertyPath: 'defaultCustomerUser', message: 'The default customer user must be a user of this company.' }]);
+}
+
+function buildCompanyUpdate(opts: {
+  ctx: TRequestContext;
+  current: TCompanyRow;
+  patch: TCompanyPatch;
+}): Partial<TCompanyRow> {
+  const { ctx, current, patch } = opts;
+  const key = ctx.config.encryptionKey;
+  const superAdmin = ctx.actor.isSuperAdmin;
+  const violations: TViolation[] = [];
+
+  if (!superAdmin) {
+    for (const f of SUPER_ADMIN_FIELDS) {
+      if (f in patch && isFieldChange(current[f], patch[f])) throw new AppError('forbidden', `Only a super admin may change ${f}.`);
+    }
+    if (patch.payment !== undefined) {
+      const p = patch.payment;
+      const cur = (current.payment ?? {}) as Record<string, unknown>;
+      if (p === null ? current.payment !== null : SUPER_ADMIN_PAYMENT_FIELDS.some((f) => f in p && isFieldChange(cur[f], p[f as keyof typeof p])))
+        throw new AppError('forbidden', 'Only a super admin may change the payment provider, credentials or terminals.');
+    }
+  }
+
+  const modules = { ...(current.modules as Record<string, boolean>), ...(patch.modules ?? {}) };
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if ((NESTED_GROUPS as readonly string[]).includes(field)) {
+      const group = field as TNestedGroup;
+      const gate = MODULE_GATES[group];
+      if (gate && !modules[gate]) {
+        violations.push({ propertyPath: group, message: `The ${gate} module is not enabled for this company.` });
+        continue;
+      }
+      const cur = current[group] as Record<string, unknown> | null;
+      if (value === null) {
+        values[group] = null;
+        continue;
+      }
+      let incoming = value as Record<string, unknown>;
+      if (group === 'ocs') incoming = applySecrets(cur, incoming, OCS_SECRET_FIELDS, key);
+      if (group === 'payment') {
+        incoming = applySecrets(cur, incoming, PAYMENT_SECRET_FIELDS, key);
+        if (Array.isArray(incoming.terminals)) {
+          // "All" (0) stands alone: selecting it clears individual users.
+          incoming.terminals = (incoming.terminals as { assignedTo: number[] }[]).map((t) => ({
+            ...t,
+            assignedTo: t.assignedTo.includes(0) ? [0] : t.assignedTo,
+          }));
+        }
+      }
+      values[group] = mergeGroup(cur, incoming);
+    } else if (field === 'defaultCustomerUser') {
+      values.defaultCustomerUserId = value === null ? null : idFromIri(value as string);
+    } else if (field === 'dNSZoneName') {
+      values.dnsZoneName = value;
+    } else if (field === 'email') {
+      values.email = value === '' ? null : value;
+    } else {
+      values[field] = value;
+    }
+  }
+
+  if (values.hours) {
+    const parsed = ZHoursSchema.safeParse(values.hours);
+    if (!parsed.success) violations.push(...violationsFromZod(parsed.error, ['hours']));
+  }
+  const welcomeEnabled = (values.welcomeMessageEnabled ?? current.welcomeMessageEnabled) as boolean;
+  const welcome = (values.welcomeMessage !== undefined ? values.welcomeMessage : current.welcomeMessage) as string | null;
+  if (welcomeEnabled && !welcome?.trim())
+    violations.push({ propertyPath: 'welcomeMessage', message: 'Write a welcome message before enabling it.' });
+  if (violations.length) throw validationError(violations);
+  return values as Partial<TCompanyRow>;
+}
+
+export async function deleteCompany(opts: { ctx: TRequestContext; id: number }): Promise<void> {
+  const { ctx, id } = opts;
+  assertSuperAdmin(ctx);
+  const ok = await runInScope(ctx.db, { companyId: id }, (tx) => repo.deleteCompany(tx, id));
+  if (!ok) throw new AppError('not_found', 'Company not found.');
+  await runInScope(ctx.db, { companyId: null, system: true }, (tx) =>
+    insertAuditEntry(tx, {
+      companyId: null,
+      realUserId: ctx.actor.realUser.id,
+      effectiveUserId: ctx.actor.user.id,
+      action: 'company.delete',
+      detail: { companyId: id },
+    }),
+  );
+}
+
+export async function toggleModule(opts: {
+  ctx: TRequestContext;
+  id: number;
+  module: TModule;
+  toggle: boolean;
+}): Promise<TCompanyRow> {
+  const { ctx, id } = opts;
+  assertSuperAdmin(ctx);
+  return runInScope(ctx.db, { companyId: id }, async (tx) => {
+    const current = await repo.findCompany(tx, id);
+    if (!current) throw new AppError('not_found', 'Company not found.');
+    const row = await repo.updateCompany(tx, { id, values: { modules: { ...current.modules, [opts.module]: opts.toggle } } });
+    return row!;
+  });
+}

@@ -1,0 +1,31 @@
+import type { TUser } from '@cd/contracts/user';
+import { iri } from '../../lib/hydra';
+import type { TUserRow } from './users.schema';
+
+export function toUserResource(u: TUserRow): TUser {
+  return {
+    '@id': iri('users', u.id),
+    '@type': 'User',
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    roles: u.roles,
+    company: u.companyId === null ? null : iri('companies', u.companyId),
+    enabled: u.enabled,
+    mechanic: u.mechanic,
+    advisor: u.advisor,
+    department: u.department,
+    dms: u.dms,
+    awayState: u.awayState,
+    notificationSettings: u.notificationSettings,
+    theme: u.theme as TUser['theme'],
+    language: u.language as TUser['language'],
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export function toColleague(u: TUserRow) {
+  return { '@id': iri('users', u.id), id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, roles: u.roles };
+}

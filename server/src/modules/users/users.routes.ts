@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
+import {
+  ZChangePasswordSchema,
+  ZUserCreateSchema,
+  ZUserEnabledSchema,
+  ZUserPatchSchema,
+  ZUserRolesSchema,
+} from '@cd/contracts/user';
+import type { TAppDeps } from '../../context';
+import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { pageWindow, ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import { toColleague, toUserResource } from './users.presenter';
+import * as service from './users.service';
+
+const ZUserListQuerySchema = ZPageQuerySchema.extend({
+  company: ZIdOrIriSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  enabled: ZBooleanQuerySchema.optional(),
+});
+
+export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.get('/api/users', { schema: { tags, querystring: ZUserListQuerySchema } }, async (req) => {
+    const w = pageWindow(req.query, 15);
+    const { rows, total } = await service.listUsers({
+      ctx: contextOf(deps, req),
+      companyId: req.query.company,
+      search: req.query.search || undefined,
+      enabled: req.query.enabled,
+      limit: w.limit,
+      offset: w.offset,
+    });
+    return toCollection({ path: '/api/users', query: req.query, member: rows.map(toUserResource), totalItems: total, ...w });
+  });
+
+  r.get(
+    '/api/users/colleagues',
+    { schema: { tags, querystring: z.object({ company: ZIdOrIriSchema.optional() }) } },
+    async (req) => {
+      const rows = await service.listColleagues({ ctx: contextOf(deps, req), companyId: req.query.company });
+      return toCollection({
+        path: '/api/users/colleagues',
+        query: req.query,
+        member: rows.map(toColleague),
+        totalItems: rows.length,
+        page: 1,
+        itemsPerPage: rows.length,
+        paginated: false,
+      });
+    },
+  );
+
+  r.get('/api/users/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    toUserResource(await service.getUser({ ctx: contextOf(deps, req), id: req.params.id })),
+  );
+
+  r.post('/api/users', { schema: { tags, body: ZUserCreateSchema } }, async (req, reply) => {
+    const row = await service.createUser({ ctx: contextOf(deps, req), input: req.body });
+    return reply.status(201).send(toUserResource(row));
+  });
+
+  r.patch('/api/users/:id', { schema: { tags, params: ZIdParamsSchema, body: ZUserPatchSchema } }, async (req) =>
+    toUserResource(await service.patchUser({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body })),
+  );
+
+  r.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParamsSchema,
+        querystring: z.object({ transferTo: ZIdOrIriSchema }),
+      },
+    },
+    async (req, reply) => {
+      await service.deleteUserWithTransfer({ ctx: contextOf(deps, req), id: req.params.id, transferTo: req.query.transferTo });
+      return reply.status(204).send();
+    },
+  );
+
+  r.put('/api/users/:id/roles', { schema: { tags, params: ZIdParamsSchema, body: ZUserRolesSchema } }, async (req) =>
+    toUserResource(await service.setUserRoles({ ctx: contextOf(deps, req), id: req.params.id, roles: req.body.roles })),
+  );
+
+  r.put(
+    '/api/users/:id/change_password',
+    { schema: { tags, params: ZIdParamsSchema, body: ZChangePasswordSchema } },
+    async (req, reply) => {
+      await service.changeUserPassword({ ctx: contextOf(deps, req), id: req.params.id, password: req.body.password });
+      return reply.status(204).send();
+    },
+  );
+
+  r.patch('/api/users/:id/enabled', { schema: { tags, params: ZIdParamsSchema, body: ZUserEnabledSchema } }, async (req) =>
+    toUserResource(await service.setUserEnabled({ ctx: contextOf(deps, req), id: req.params.id, enabled: req.body.enabled })),
+  );
+
+  r.get('/api/roles', { schema: { tags: ['roles'] } }, async (req) => {
+    const ctx = contextOf(deps, req);
+    const available = await service.listAssignableRoles({ ctx });
+    const member = ASSIGNABLE_ROLES.map((role) => ({ '@id': `/api/roles/${role}`, id: role, name: role, assignable: available.includes(role) }));
+    return toCollection({ path: '/api/roles', query: {}, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+  });
+}

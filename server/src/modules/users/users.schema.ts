@@ -1,0 +1,36 @@
+import { bigint, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TNotificationSettings } from '@cd/contracts/user';
+
+export type TAwayStateRow = {
+  status: 'ONLINE' | 'AWAY' | 'AWAY_WITH_TRANSFER';
+  backAt: string | null;
+  awayText: string | null;
+  transferToUserId: number | null;
+};
+
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  phone: text('phone'),
+  roles: text('roles').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  mechanic: boolean('mechanic').notNull().default(false),
+  advisor: boolean('advisor').notNull().default(false),
+  department: text('department'),
+  dms: jsonb('dms').notNull().$type<{ dtPersonId?: string | null; cdkServiceAdvisorId?: string | null }>(),
+  awayState: jsonb('away_state').notNull().$type<TAwayStateRow>().default({ status: 'ONLINE', backAt: null, awayText: null, transferToUserId: null }),
+  notificationSettings: jsonb('notification_settings')
+    .notNull()
+    .$type<TNotificationSettings>()
+    .default({ email: false, emailRecipients: [], sms: false, smsRecipients: [], push: false }),
+  webPushSubscriptions: jsonb('web_push_subscriptions').notNull().$type<{ endpoint: string; key: string; token: string }[]>().default([]),
+  theme: text('theme').notNull().default('dark'),
+  language: text('language').notNull().default('en'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type TUserRow = typeof users.$inferSelect;

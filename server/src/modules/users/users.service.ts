@@ -1,0 +1,306 @@
+import { hash } from '@node-rs/argon2';
+import type { TMe, TUserCreate, TUserPatch } from '@cd/contracts/user';
+import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
+import type { TRequestContext } from '../../context';
+import { runInScope, type TTx } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, validationError } from '../../lib/errors';
+import { idFromIri } from '../../lib/hydra';
+import { findCompany } from '../companies/companies.repository';
+import { revokeUserSessions } from '../auth/auth.repository';
+import * as repo from './users.repository';
+import type { TUserRow } from './users.schema';
+import { toUserResource } from './users.presenter';
+
+export function hashPassword(password: string): Promise<string> {
+  // @node-rs/argon2 defaults to Argon2id (m=19456 KiB, t=2, p=1, the OWASP baseline).
+  return hash(password);
+}
+
+const EMAIL_TAKEN = [{ propertyPath: 'email', message: 'This email is already in use.' }];
+
+/** Company whose users the actor manages; super admins name it, company admins use their own. */
+function managedCompanyId(ctx: TRequestContext, requested?: number): number {
+  const a = ctx.actor;
+  if (a.isSuperAdmin) {
+    if (requested === undefined) throw new AppError('bad_request', 'error.no_selected_company');
+    return requested;
+  }
+  if (!a.isCompanyAdmin || a.companyId === null) throw new AppError('forbidden', 'Only a company admin may manage users.');
+  if (requested !== undefined && requested !== a.companyId) throw new AppError('not_found', 'Company not found.');
+  return a.companyId;
+}
+
+/** Loads a user the actor may manage, or answers 404 (another tenant's user looks absent). */
+async function loadManagedUser(tx: TTx, ctx: TRequestContext, id: number): Promise<TUserRow> {
+  const a = ctx.actor;
+  const row = await repo.findUserById(tx, { companyId: a.isSuperAdmin ? null : a.companyId, id });
+  if (!row) throw new AppError('not_found', 'User not found.');
+  if (!a.isSuperAdmin) {
+    if (row.companyId !== a.companyId) throw new AppError('not_found', 'User not found.');
+    if (!a.isCompanyAdmin && row.id !== a.user.id) throw new AppError('forbidden', 'You may only change your own profile.');
+    if (row.roles.includes('ROLE_SUPER_ADMIN')) throw new AppError('not_found', 'User not found.');
+  }
+  return row;
+}
+
+function scopeFor(ctx: TRequestContext) {
+  // Super admins reach users of any company (and other super admins) through the explicit system path.
+  return ctx.actor.isSuperAdmin ? { companyId: null, system: true } : { companyId: ctx.actor.companyId };
+}
+
+export async function getUser(opts: { ctx: TRequestContext; id: number }): Promise<TUserRow> {
+  return runInScope(opts.ctx.db, scopeFor(opts.ctx), (tx) => loadManagedUser(tx, opts.ctx, opts.id));
+}
+
+export async function listUsers(opts: {
+  ctx: TRequestContext;
+  companyId?: number;
+  search?: string;
+  enabled?: boolean;
+  limit: number | null;
+  offset: number;
+}) {
+  const { ctx, ...q } = opts;
+  const a = ctx.actor;
+  if (!a.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may list users.');
+  if (a.isSuperAdmin && q.companyId === undefined)
+    return runInScope(ctx.db, { companyId: null, system: true }, (tx) => repo.listUsers(tx, { ...q, companyId: null }));
+  const companyId = managedCompanyId(ctx, q.companyId);
+  return runInScope(ctx.db, { companyId }, (tx) => repo.listUsers(tx, { ...q, companyId }));
+}
+
+export async function listColleagues(opts: { ctx: TRequestContext; companyId?: number }) {
+  const { ctx } = opts;
+  const a = ctx.actor;
+  let companyId = a.companyId;
+  if (opts.companyId !== undefined) {
+    if (!a.isSuperAdmin && opts.companyId !== a.companyId) throw new AppError('not_found', 'Company not found.');
+    companyId = opts.companyId;
+  }
+  if (companyId === null) return [];
+  return runInScope(ctx.db, { companyId }, async (tx) => {
+    const { rows } = await repo.listUsers(tx, { companyId, enabled: true, excludeId: a.user.id, limit: null, offset: 0 });
+    return rows;
+  });
+}
+
+async function assertRolesAssignable(tx: TTx, companyId: number, roles: readonly string[]) {
+  const company = await findCompany(tx, companyId);
+  if (!company) throw new AppError('not_found', 'Company not found.');
+  const allowed = new Set(['ROLE_USER', ...company.availableUserRoles]);
+  const bad = roles.filter((r) => !allowed.has(r));
+  if (bad.length)
+    throw validationError([{ propertyPath: 'roles', message: `These roles are not available to this company: ${bad.join(', ')}.` }]);
+}
+
+function normalizeRoles(roles: readonly string[]): string[] {
+  const set = new Set(['ROLE_USER', ...roles]);
+  return ASSIGNABLE_ROLES.filter((r) => set.has(r));
+}
+
+export async function createUser(opts: { ctx: TRequestContext; input: TUserCreate }): Promise<TUserRow> {
+  const { ctx, input } = opts;
+  const companyId = managedCompanyId(ctx, input.company ? idFromIri(input.company) : undefined);
+  const roles = normalizeRoles(input.roles ?? []);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await runInScope(ctx.db, { companyId }, async (tx) => {
+      await assertRolesAssignable(tx, companyId, roles);
+      return repo.insertUser(tx, {
+        companyId,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ?? null,
+        roles,
+        enabled: input.enabled ?? true,
+        mechanic: input.mechanic ?? false,
+        advisor: input.advisor ?? false,
+        department: input.department ?? null,
+        dms: input.dms ?? {},
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+const SELF_FIELDS = new Set([
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'notificationSettings',
+  'awayState',
+  'webPushSubscriptions',
+  'theme',
+  'language',
+]);
+
+export async function patchUser(opts: { ctx: TRequestContext; id: number; patch: TUserPatch }): Promise<TUserRow> {
+  const { ctx, id, patch } = opts;
+  const a = ctx.actor;
+  const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+  try {
+    return await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+      const row = await loadManagedUser(tx, ctx, id);
+      if (!a.isCompanyAdmin) {
+        const notAllowed = Object.keys(patch).filter((k) => !SELF_FIELDS.has(k));
+        if (notAllowed.length) throw new AppError('forbidden', `Only a company admin may change ${notAllowed.join(', ')}.`);
+      }
+      const values: Partial<TUserRow> = {};
+      const { password: _pw, notificationSettings, awayState, ...rest } = patch;
+      Object.assign(values, rest);
+      if (passwordHash) values.passwordHash = passwordHash;
+      if (notificationSettings) values.notificationSettings = { ...row.notificationSettings, ...notificationSettings };
+      if (awayState) values.awayState = await normalizeAwayState(tx, row, awayState);
+      const mechanic = values.mechanic ?? row.mechanic;
+      const advisor = values.advisor ?? row.advisor;
+      if (mechanic && advisor)
+        throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
+      return (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+async function normalizeAwayState(tx: TTx, row: TUserRow, s: NonNullable<TUserPatch['awayState']>) {
+  if (s.status === 'ONLINE') return { status: 'ONLINE' as const, backAt: null, awayText: null, transferToUserId: null };
+  if (s.status === 'AWAY' && !s.awayText?.trim())
+    throw validationError([{ propertyPath: 'awayState.awayText', message: 'Required' }]);
+  let transferToUserId: number | null = null;
+  if (s.status === 'AWAY_WITH_TRANSFER') {
+    transferToUserId = s.transferToUserId === null || s.transferToUserId === undefined ? null : Number(s.transferToUserId);
+    const colleague =
+      transferToUserId !== null && row.companyId !== null && transferToUserId !== row.id
+        ? await repo.findUsersByIds(tx, { companyId: row.companyId, ids: [transferToUserId] })
+        : [];
+    if (!colleague.length)
+      throw validationError([{ propertyPath: 'awayState.transferToUserId', message: 'Pick a colleague of your company.' }]);
+  }
+  return {
+    status: s.status,
+    backAt: s.backAt ? new Date(s.backAt).toISOString() : null,
+    awayText: s.status === 'AWAY' ? s.awayText!.trim() : (s.awayText ?? null),
+    transferToUserId,
+  };
+}
+
+export async function setUserRoles(opts: { ctx: TRequestContext; id: number; roles: string[] }): Promise<TUserRow> {
+  const { ctx, id } = opts;
+  const roles = normalizeRoles(opts.roles);
+  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change roles.');
+  return runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+    const row = await loadManagedUser(tx, ctx, id);
+    if (row.companyId === null) throw new AppError('forbidden', 'Super admin roles are not managed here.');
+    if (row.id === ctx.actor.user.id && row.roles.includes('ROLE_COMPANY_ADMIN') && !roles.includes('ROLE_COMPANY_ADMIN'))
+      throw validationError([{ propertyPath: 'roles', message: 'You cannot remove your own company admin role.' }]);
+    await assertRolesAssignable(tx, row.companyId, roles);
+    return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { roles } }))!;
+  });
+}
+
+export async function changeUserPassword(opts: { ctx: TRequestContext; id: number; password: string }): Promise<void> {
+  const { ctx, id } = opts;
+  const passwordHash = await hashPassword(opts.password);
+  await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+    const row = await loadManagedUser(tx, ctx, id);
+    await repo.updateUser(tx, { companyId: row.companyId, id, values: { passwordHash } });
+  });
+}
+
+export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; enabled: boolean }): Promise<TUserRow> {
+  const { ctx, id, enabled } = opts;
+  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may enable or disable users.');
+  const row = await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+    const row = await loadManagedUser(tx, ctx, id);
+    if (row.id === ctx.actor.realUser.id && !enabled)
+      throw validationError([{ propertyPath: 'enabled', message: 'You cannot disable yourself.' }]);
+    return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { enabled } }))!;
+  });
+  // A disabled user loses every session at once: refresh tokens go now, access tokens fail the per-request check.
+  if (!enabled) await runInScope(ctx.db, { companyId: null, system: true }, (tx) => revokeUserSessions(tx, id));
+  return row;
+}
+
+export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: number; transferTo: number }): Promise<void> {
+  const { ctx, id, transferTo } = opts;
+  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may delete users.');
+  if (transferTo === id)
+    throw validationError([{ propertyPath: 'transferTo', message: 'Choose another user to receive the customers.' }]);
+  await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+    const row = await loadManagedUser(tx, ctx, id);
+    if (row.companyId === null) throw new AppError('forbidden', 'Super admins cannot be deleted here.');
+    if (row.id === ctx.actor.realUser.id) throw validationError([{ propertyPath: 'id', message: 'You cannot delete yourself.' }]);
+    const [target] = await repo.findUsersByIds(tx, { companyId: row.companyId, ids: [transferTo] });
+    if (!target)
+      throw validationError([{ propertyPath: 'transferTo', message: 'The receiving user must belong to the same company.' }]);
+    // Owned records (customers, conversations) are reassigned to `target` by their modules' transfer hooks
+    // as those modules arrive; the foundation owns none yet.
+    for (const transfer of userTransferHooks) await transfer(tx, { companyId: row.companyId, fromUserId: id, toUserId: transferTo });
+    await repo.deleteUser(tx, { companyId: row.companyId, id });
+  });
+}
+
+export type TUserTransferHook = (tx: TTx, opts: { companyId: number; fromUserId: number; toUserId: number }) => Promise<void>;
+/** Modules that own per-user records register here so deleting a user hands them over in the same transaction. */
+export const userTransferHooks: TUserTransferHook[] = [];
+
+/** GET /api/me: the effective user, the shell's view of their company, and the real user while impersonating. */
+export async function getMe(opts: { ctx: TRequestContext }): Promise<TMe> {
+  const { ctx } = opts;
+  const { user, realUser, impersonating } = ctx.actor;
+  const ids = [...new Set([user.companyId, impersonating ? realUser.companyId : null].filter((x): x is number => x !== null))];
+  const companies = ids.length
+    ? await runInScope(ctx.db, { companyId: null, system: true }, async (tx) =>
+        Promise.all(ids.map((id) => findCompany(tx, id))),
+      )
+    : [];
+  const byId = new Map(companies.filter((c) => c).map((c) => [c!.id, c!]));
+  const company = user.companyId === null ? undefined : byId.get(user.companyId);
+  const ocs = (company?.ocs ?? {}) as { twilioPhoneNumber?: string | null; safeMode?: boolean };
+  return {
+    ...toUserResource(user),
+    companyData: company
+      ? {
+          id: company.id,
+          name: company.name,
+          slug: company.slug,
+          phone: company.phone,
+          enabled: company.enabled,
+          mainLogo: null,
+          welcomeMessage: company.welcomeMessage,
+          modules: company.modules,
+          automotiveMessages: {
+            vehicleReady: (company.automotiveMessages.vehicleReady as string | undefined) ?? null,
+            repairOrderStatusUrl: (company.automotiveMessages.repairOrderStatusUrl as string | undefined) ?? null,
+          },
+          surveySettings: { text: (company.surveySettings.text as string | undefined) ?? null },
+          ocs: { twilioPhoneNumber: ocs.twilioPhoneNumber ?? null, safeMode: ocs.safeMode ?? false },
+        }
+      : null,
+    impersonator: impersonating
+      ? {
+          id: realUser.id,
+          email: realUser.email,
+          firstName: realUser.firstName,
+          lastName: realUser.lastName,
+          companyName: realUser.companyId === null ? null : (byId.get(realUser.companyId)?.name ?? null),
+        }
+      : null,
+  };
+}
+
+/** Roles the actor may hand out in their company (super admins without a company: every assignable role). */
+export async function listAssignableRoles(opts: { ctx: TRequestContext }): Promise<string[]> {
+  const { ctx } = opts;
+  if (ctx.actor.companyId === null) return [...ASSIGNABLE_ROLES];
+  const company = await runInScope(ctx.db, { companyId: ctx.actor.companyId }, (tx) => findCompany(tx, ctx.actor.companyId!));
+  return ['ROLE_USER', ...(company?.availableUserRoles ?? [])];
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TActor, TAppDeps, TRequestContext } from '../context';
+import { authenticate } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: TActor | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without a bearer token (sign-in, password reset, public pages). */
+    public?: boolean;
+  }
+}
+
+/** Every /api route needs a valid bearer token unless it is marked `config: { public: true }`. */
+export const authPlugin = fp(async (app: FastifyInstance, deps: TAppDeps) => {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url ?? '';
+    if (request.routeOptions.config?.public || !route.startsWith('/api') || route.startsWith('/api/docs')) return;
+    const impersonate = (request.query as Record<string, unknown> | undefined)?.impersonate;
+    request.actor = await authenticate({
+      deps,
+      authorization: request.headers.authorization,
+      impersonate: typeof impersonate === 'string' ? impersonate : undefined,
+      method: request.method,
+      url: request.url,
+    });
+  });
+});
+
+export function contextOf(deps: TAppDeps, request: FastifyRequest): TRequestContext {
+  if (!request.actor) throw new Error('route needs an authenticated actor');
+  return { ...deps, actor: request.actor };
+}

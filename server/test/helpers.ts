@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type TApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
+import type { TMail, TMailer } from '../src/lib/mailer';
+import { companies } from '../src/modules/companies/companies.schema';
+import { users } from '../src/modules/users/users.schema';
+import { DEFAULT_HOURS, DEFAULT_MODULES } from '@cd/contracts/company';
+import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
+import { withDatabase } from './global-setup';
+
+export const TEST_PASSWORD = 'Passw0rd1';
+let passwordHash: Promise<string> | undefined;
+
+async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplateDb');
+  if (url && template) {
+    const name = `${template}_f_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const db = await createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const db = await createDatabase({ pglite });
+  return { db, drop: () => db.close() };
+}
+
+export interface TTestApp {
+  app: TApp;
+  db: TDatabase;
+  mails: TMail[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+  const { db, drop } = await openTestDatabase();
+  const mails: TMail[] = [];
+  const mailer: TMailer = { send: async (m) => void mails.push(m) };
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cd-test-')),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://app.test',
+    ...env,
+  });
+  const app = await buildApp({ config, db, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    mails,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+export function unique(prefix: string): string {
+  counter++;
+  return `${prefix}-${process.pid}-${counter}-${randomBytes(3).toString('hex')}`;
+}
+
+export interface TSeededCompany {
+  companyId: number;
+  slug: string;
+  admin: { id: number; email: string };
+  agent: { id: number; email: string };
+  user2: { id: number; email: string };
+}
+
+/** A company with an admin, an agent and a second plain user, written straight to the database. */
+export async function seedCompany(
+  db: TDatabase,
+  opts: { modules?: Record<string, boolean>; availableUserRoles?: string[] } = {},
+): Promise<TSeededCompany> {
+  passwordHash ??= hash(TEST_PASSWORD);
+  const pw = await passwordHash;
+  const slug = unique('co').toLowerCase();
+  return runInScope(db, { companyId: null, system: true }, async (tx) => {
+    const [c] = await tx
+      .insert(companies)
+      .values({
+        name: `Company ${slug}`,
+        slug,
+        hours: DEFAULT_HOURS,
+        modules: { ...DEFAULT_MODULES, ...opts.modules },
+        customerView: {},
+        surveySettings: {},
+        realEstateSettings: {},
+        automotiveMessages: {},
+        ocs: {},
+        alerts: {},
+        appointmentsSettings: {},
+        availableUserRoles: opts.availableUserRoles ?? [...ASSIGNABLE_ROLES],
+      })
+      .returning();
+    const mk = (role: string, roles: string[]) => ({
+      companyId: c!.id,
+      email: `${role}.${slug}@test.example`,
+      passwordHash: pw,
+      firstName: role,
+      lastName: slug,
+      roles,
+      dms: {},
+    });
+    const rows = await tx
+      .insert(users)
+      .values([
+        mk('admin', ['ROLE_USER', 'ROLE_COMPANY_ADMIN', 'ROLE_COMMUNICATION']),
+        mk('agent', ['ROLE_USER', 'ROLE_COMMUNICATION', 'ROLE_INTERNAL_CHAT']),
+        mk('user2', ['ROLE_USER', 'ROLE_APPOINTMENTS']),
+      ])
+      .returning({ id: users.id, email: users.email });
+    return { companyId: c!.id, slug, admin: rows[0]!, agent: rows[1]!, user2: rows[2]! };
+  });
+}
+
+export async function seedSuperAdmin(db: TDatabase): Promise<{ id: number; email: string }> {
+  passwordHash ??= hash(TEST_PASSWORD);
+  const pw = await passwordHash;
+  const email = `${unique('root')}@test.example`;
+  const [row] = await runInScope(db, { companyId: null, system: true }, (tx) =>
+    tx
+      .insert(users)
+      .values({ companyId: null, email, passwordHash: pw, firstName: 'Root', lastName: 'Admin', roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'], dms: {} })
+      .returning({ id: users.id, email: users.email }),
+  );
+  return row!;
+}
+
+export async function login(app: TApp, email: string, password = TEST_PASSWORD): Promise<{ token: string; refresh_token: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

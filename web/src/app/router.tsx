@@ -1,0 +1,107 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { RouteErrorPage } from './pages/route-error-page';
+import { RootLayout } from './root-layout';
+import { RequireAuth } from './shell/require-auth';
+
+function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
+const ReloadPage = lazyNamed(() => import('./pages/reload-page').then((m) => m.ReloadPage));
+const RedirectIfSignedIn = lazyNamed(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
+const AppShell = lazyNamed(() => import('./shell/app-shell').then((m) => m.AppShell));
+const LandingRedirect = lazyNamed(() => import('./pages/landing-redirect').then((m) => m.LandingRedirect));
+const NoboardPage = lazyNamed(() => import('./pages/noboard-page').then((m) => m.NoboardPage));
+const NotFoundPage = lazyNamed(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
+const PlaceholderPage = lazyNamed(() => import('./pages/placeholder-page').then((m) => m.PlaceholderPage));
+const CompaniesPage = lazyNamed(() => import('../features/companies/components/companies-page').then((m) => m.CompaniesPage));
+const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
+
+const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+const errorElement = <RouteErrorPage />;
+
+/** Routes of spec part 1 §2 whose screens are not built yet, with the catalogue key naming each. */
+const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
+  ['dashboard', 'menu_dashboard'],
+  ['parts_sales', 'menu_parts_sales'],
+  ['customer-groups', 'menu_customer_groups'],
+  ['appointments', 'menu_appointments_calendar'],
+  ['interests', 'menu_interests'],
+  ['offers', 'menu_offers'],
+  ['internal-chat', 'menu_internal_chat'],
+  ['analytics', 'screen_analytics'],
+  ['listings', 'menu_listings'],
+  ['archived-listings', 'menu_archived_listings'],
+  ['keywords', 'menu_keywords'],
+  ['questionnaires', 'screen_questionnaires'],
+  ['reports', 'menu_reports'],
+  ['roles', 'menu_roles'],
+  ['support', 'menu_support'],
+  ['development/api', 'menu_development_api'],
+  ['development/webhook', 'menu_development_webhooks'],
+  ['development/stats', 'menu_development_stats'],
+  ['marketing/leads', 'menu_marketing_leads'],
+  ['marketing/offers', 'menu_marketing_offers'],
+  ['surveys', 'menu_surveys'],
+  ['payment/transactions', 'menu_payment_transactions'],
+  ['management/cron_jobs', 'menu_cron_jobs'],
+  ['accounting/accounts_receivable', 'menu_accounts_receivable'],
+];
+
+const appRoutes: RouteObject[] = [
+  { index: true, element: page(<LandingRedirect />), errorElement },
+  {
+    path: 'communication',
+    errorElement,
+    children: [
+      { index: true, element: <Navigate to="/communication/inbox" replace /> },
+      { path: 'inbox', element: page(<PlaceholderPage titleKey="menu_inbox" />), errorElement },
+      { path: ':customerId/messenger', element: page(<PlaceholderPage titleKey="screen_messenger" />), errorElement },
+      { path: ':customerId/details', element: page(<PlaceholderPage titleKey="screen_customer_details" />), errorElement },
+      // Spec part 1 §2: any other sub-path redirects to /communication.
+      { path: '*', element: <Navigate to="/communication" replace /> },
+    ],
+  },
+  { path: 'noboard', element: page(<NoboardPage />), errorElement },
+  { path: 'companies', element: page(<CompaniesPage />), errorElement },
+  { path: 'companies/:companyId/:tab?', element: page(<CompanyPage />), errorElement },
+  { path: 'development', element: <Navigate to="/development/stats" replace /> },
+  ...PLACEHOLDER_ROUTES.map(([path, titleKey]): RouteObject => ({
+    path,
+    element: page(<PlaceholderPage key={path} titleKey={titleKey} />),
+    errorElement,
+  })),
+  { path: '*', element: page(<NotFoundPage />), errorElement },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement,
+    children: [
+      { path: 'login', element: page(<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>), errorElement },
+      { path: 'forgot_password', element: page(<RedirectIfSignedIn><ForgotPasswordPage /></RedirectIfSignedIn>), errorElement },
+      { path: 'reset_password', element: page(<ResetPasswordPage />), errorElement },
+      { path: 'reload-page', element: page(<ReloadPage />), errorElement },
+      {
+        path: '/',
+        element: page(
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>,
+        ),
+        errorElement,
+        children: appRoutes,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

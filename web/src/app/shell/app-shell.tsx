@@ -1,0 +1,43 @@
+import { Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { GlobalBanners } from './banners';
+import { MobileDrawer } from './mobile-drawer';
+import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import { useDocumentTitle, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
+
+/** Signed-in layout: top bar, side menu (or the mobile drawer), global banners, then the page. */
+export function AppShell() {
+  const mobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDocumentTitle(0);
+  useSyncPreferences();
+  useTrayAppAction();
+
+  // Mobile layout has only the inbox flow; everything else (including / and /communication) goes to the inbox.
+  if (mobile && !isMobileRoute(pathname)) return <Navigate to={MOBILE_HOME} replace />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />
+      {mobile ? (
+        <MobileDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={() => setDrawerOpen(false)} />
+      ) : (
+        <SideMenu />
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <GlobalBanners />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { companyIdOf, selectedMenuKey, visibleMenuEntries } from './menu-rules';
+
+const keys = (roles: string[], companyId: number | null = 7) => visibleMenuEntries({ roles, companyId }).map((e) => e.key);
+
+describe('visibleMenuEntries', () => {
+  it('shows only support to a user without board roles', () => {
+    expect(keys(['ROLE_USER'])).toEqual(['support']);
+  });
+
+  it('maps every role to exactly its entries', () => {
+    const cases: [string, string[]][] = [
+      ['ROLE_COMMUNICATION', ['inbox', 'customer-groups']],
+      ['ROLE_INTERNAL_CHAT', ['internal-chat']],
+      ['ROLE_AUTO_PARTS_SALES', ['parts-sales']],
+      ['ROLE_AUTO_ACCOUNTING', ['accounts-receivable']],
+      ['ROLE_APPOINTMENTS', ['appointments']],
+      ['ROLE_REAL_ESTATE', ['listings', 'archived-listings']],
+      ['ROLE_OFFERS', ['offers', 'interests']],
+      ['ROLE_MARKETING', ['marketing-leads', 'marketing-offers']],
+      ['ROLE_PAYMENT', ['payment-transactions']],
+      ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports']],
+      ['ROLE_SUPER_ADMIN', ['companies', 'keywords', 'roles', 'cron-jobs', 'development-stats', 'development-api', 'development-webhook']],
+    ];
+    for (const [role, expected] of cases) expect(keys([role])).toEqual([...expected, 'support']);
+  });
+
+  it('gives super admins no implicit company-admin entries', () => {
+    expect(keys(['ROLE_SUPER_ADMIN'])).not.toContain('dashboard');
+    expect(keys(['ROLE_SUPER_ADMIN', 'ROLE_COMPANY_ADMIN'])).toContain('dashboard');
+  });
+
+  it('links the company entry to the user company, or to nothing without one', () => {
+    const withCompany = visibleMenuEntries({ roles: ['ROLE_COMPANY_ADMIN'], companyId: 42 }).find((e) => e.key === 'company');
+    expect(withCompany?.path).toBe('/companies/42/general_data');
+    const without = visibleMenuEntries({ roles: ['ROLE_COMPANY_ADMIN'], companyId: null }).find((e) => e.key === 'company');
+    expect(without?.path).toBeNull();
+  });
+
+  it('marks the inbox as carrying the unread badge', () => {
+    expect(visibleMenuEntries({ roles: ['ROLE_COMMUNICATION'], companyId: 1 }).find((e) => e.key === 'inbox')?.badge).toBe('unread');
+  });
+});
+
+describe('selectedMenuKey', () => {
+  const all = visibleMenuEntries({
+    roles: ['ROLE_COMMUNICATION', 'ROLE_COMPANY_ADMIN', 'ROLE_SUPER_ADMIN', 'ROLE_MARKETING', 'ROLE_OFFERS'],
+    companyId: 5,
+  });
+  it('selects the entry whose path is a prefix of the current path', () => {
+    expect(selectedMenuKey(all, '/communication/inbox')).toBe('inbox');
+    expect(selectedMenuKey(all, '/communication/12/messenger')).toBe('inbox');
+    expect(selectedMenuKey(all, '/marketing/offers')).toBe('marketing-offers');
+    expect(selectedMenuKey(all, '/offers')).toBe('offers');
+    expect(selectedMenuKey(all, '/companies')).toBe('companies');
+    expect(selectedMenuKey(all, '/companies/9/users')).toBe('companies');
+    expect(selectedMenuKey(all, '/companies/5/csi')).toBe('company');
+  });
+  it('does not treat a longer word as a prefix match', () => {
+    expect(selectedMenuKey(all, '/offersx')).toBeNull();
+    expect(selectedMenuKey(all, '/noboard')).toBeNull();
+  });
+});
+
+describe('companyIdOf', () => {
+  it('reads companyData first, then the IRI', () => {
+    expect(companyIdOf({ company: '/api/companies/3', companyData: { id: 3 } })).toBe(3);
+    expect(companyIdOf({ company: '/api/companies/12', companyData: null })).toBe(12);
+    expect(companyIdOf({ company: null, companyData: null })).toBeNull();
+  });
+});

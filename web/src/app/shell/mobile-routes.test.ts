@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { isMobileRoute } from './mobile-routes';
+
+describe('isMobileRoute', () => {
+  it('allows only the inbox flow', () => {
+    expect(isMobileRoute('/communication/inbox')).toBe(true);
+    expect(isMobileRoute('/communication/12/messenger')).toBe(true);
+    expect(isMobileRoute('/communication/12/details/')).toBe(true);
+    for (const p of ['/', '/communication', '/companies', '/communication/12', '/communication/inbox/x', '/support'])
+      expect(isMobileRoute(p)).toBe(false);
+  });
+});

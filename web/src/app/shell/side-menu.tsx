@@ -1,0 +1,95 @@
+import { Fragment, useMemo } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { toastError } from '../../lib/toast';
+import { useCurrentUser } from './current-user';
+import { MENU_ICONS } from './menu-icons';
+import { companyIdOf, MENU_SECTION_LABEL_KEYS, selectedMenuKey, visibleMenuEntries, type TMenuEntry } from './menu-rules';
+
+export const SIDE_MENU_WIDTH = 264;
+
+/** No unread endpoint exists yet: no badge rather than a made-up number. */
+const UNREAD_COUNT: number | null = null;
+
+function MenuItemButton({ entry, selected }: { entry: TMenuEntry; selected: boolean }) {
+  const { t } = useTranslation();
+  const Icon = MENU_ICONS[entry.key];
+  const label = t(entry.labelKey);
+  const content = (
+    <>
+      {Icon && (
+        <ListItemIcon sx={{ minWidth: 38 }}>
+          {entry.badge === 'unread' && UNREAD_COUNT ? (
+            <Badge badgeContent={UNREAD_COUNT} color="error" max={99}>
+              <Icon fontSize="small" />
+            </Badge>
+          ) : (
+            <Icon fontSize="small" />
+          )}
+        </ListItemIcon>
+      )}
+      <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2', fontWeight: selected ? 600 : 400 } }} />
+    </>
+  );
+  const common = { selected, 'data-testid': `side-menu-item-${entry.key}`, sx: { mx: 1, my: 0.25, py: 0.6 } } as const;
+  if (entry.path === null)
+    // Spec part 1 §8: the company-admin item of a user without a company reports the problem.
+    return (
+      <ListItemButton {...common} onClick={() => toastError(t('no_company_but_it_is_required'))}>
+        {content}
+      </ListItemButton>
+    );
+  return (
+    <ListItemButton {...common} component={RouterLink} to={entry.path} aria-current={selected ? 'page' : undefined}>
+      {content}
+    </ListItemButton>
+  );
+}
+
+export function SideMenu() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const { pathname } = useLocation();
+  const entries = useMemo(() => visibleMenuEntries({ roles: me.roles, companyId: companyIdOf(me) }), [me]);
+  const selected = selectedMenuKey(entries, pathname);
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width: SIDE_MENU_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+      }}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label={t('main_menu')} data-testid="side-menu" sx={{ overflowY: 'auto', py: 1 }}>
+        <List dense disablePadding>
+          {entries.map((entry, i) => {
+            const sectionKey = MENU_SECTION_LABEL_KEYS[entry.section];
+            const newSection = i === 0 || entries[i - 1]!.section !== entry.section;
+            return (
+              <Fragment key={entry.key}>
+                {newSection && sectionKey && (
+                  <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', fontSize: 11, textTransform: 'uppercase', letterSpacing: 0.8 }}>
+                    {t(sectionKey)}
+                  </ListSubheader>
+                )}
+                <MenuItemButton entry={entry} selected={entry.key === selected} />
+              </Fragment>
+            );
+          })}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useUpdateMyPreferences } from '../../features/auth/api/update-my-preferences';
+import { BRAND_NAME } from '../../lib/brand';
+import { documentTitle } from '../../lib/format';
+import { usePreferences } from '../../lib/preferences';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { useCurrentUser } from './current-user';
+
+export const TRAY_ACTION = 'sign_in_to_tray_app';
+
+/** Brand plus "(N)" when there are unread customers; there is no unread endpoint yet, so N is 0. */
+export function useDocumentTitle(unread: number) {
+  useEffect(() => {
+    document.title = documentTitle(BRAND_NAME, unread);
+  }, [unread]);
+}
+
+/** Theme and language live in localStorage; the user's record follows best-effort (never for an impersonated user). */
+export function useSyncPreferences() {
+  const me = useCurrentUser();
+  const { themeMode, language } = usePreferences();
+  const update = useUpdateMyPreferences();
+  const sent = useRef<string | null>(null);
+  const { mutate } = update;
+  useEffect(() => {
+    if (me.impersonator) return;
+    if (me.theme === themeMode && me.language === language) return;
+    const signature = `${me.id}:${themeMode}:${language}`;
+    if (sent.current === signature) return;
+    sent.current = signature;
+    mutate({ userId: me.id, patch: { theme: themeMode, language } });
+  }, [me.id, me.impersonator, me.theme, me.language, themeMode, language, mutate]);
+}
+
+/** Spec part 1 §4: ?action=sign_in_to_tray_app hands the session to the desktop tray app, then the action is cleared. */
+export function useTrayAppAction() {
+  useEffect(() => {
+    if (readStorage(STORAGE_KEYS.action) !== TRAY_ACTION) return;
+    writeStorage(STORAGE_KEYS.action, null);
+    const token = readStorage(STORAGE_KEYS.token);
+    const refreshToken = readStorage(STORAGE_KEYS.refreshToken);
+    if (!token || !refreshToken) return;
+    const params = new URLSearchParams({ token, refresh_token: refreshToken });
+    window.location.href = `courierdesk-tray://sign_in?${params.toString()}`;
+  }, []);
+}

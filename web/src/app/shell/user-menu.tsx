@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import CircleOutlined from '@mui/icons-material/CircleOutlined';
+import Logout from '@mui/icons-material/Logout';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../features/auth/api/logout';
+import { fullName, initialsOf } from '../../lib/format';
+import { useCurrentUser } from './current-user';
+
+type TDialog = 'status' | 'impersonate' | 'profile';
+
+export function UserAvatar({ size = 36 }: { size?: number }) {
+  const me = useCurrentUser();
+  const away = me.awayState?.status !== 'ONLINE';
+  return (
+    <Avatar
+      data-testid="user-avatar"
+      data-away={away ? 'true' : 'false'}
+      sx={{ width: size, height: size, fontSize: size * 0.42, fontWeight: 700, bgcolor: away ? 'error.main' : 'secondary.main', color: '#fff' }}
+    >
+      {initialsOf(me.firstName, me.lastName)}
+    </Avatar>
+  );
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<TDialog | null>(null);
+  const titles: Record<TDialog, string> = { status: t('status'), impersonate: t('impersonate'), profile: t('my_profile') };
+
+  const open = (d: TDialog) => {
+    setAnchor(null);
+    setDialog(d);
+  };
+
+  return (
+    <>
+      <Tooltip title={fullName(me) || me.email}>
+        <IconButton
+          type="button"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('user_menu')}
+          aria-haspopup="menu"
+          data-testid="user-menu-button"
+          sx={{ p: 0.5 }}
+        >
+          <UserAvatar />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="user-menu">
+        <MenuItem onClick={() => open('status')} data-testid="user-menu-status">
+          <ListItemIcon>
+            <CircleOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('status')}
+        </MenuItem>
+        <MenuItem onClick={() => open('impersonate')} data-testid="user-menu-impersonate">
+          <ListItemIcon>
+            <SupervisorAccountOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('impersonate')}
+        </MenuItem>
+        <MenuItem onClick={() => open('profile')} data-testid="user-menu-profile">
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('my_profile')}
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="user-menu-logout">
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('logout')}
+        </MenuItem>
+      </Menu>
+      <Dialog open={!!dialog} onClose={() => setDialog(null)} aria-labelledby="user-dialog-title" data-testid="user-dialog-not-available">
+        <DialogTitle id="user-dialog-title">{dialog ? titles[dialog] : ''}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('feature_not_available_yet')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button type="button" onClick={() => setDialog(null)} autoFocus>
+            {t('close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

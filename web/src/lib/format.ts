@@ -1,0 +1,32 @@
+import dayjs from 'dayjs';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+export const DATE_TIME_FORMAT = 'MM/DD/YYYY h:mm A';
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
+}
+
+/** National format, e.g. "(201) 555-0123" for US numbers; unparseable input is shown as stored. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const parsed = parsePhoneNumberFromString(value, 'US');
+  return parsed ? parsed.formatNational() : value;
+}
+
+export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const a = (firstName ?? '').trim().charAt(0);
+  const b = (lastName ?? '').trim().charAt(0);
+  return (a + b).toUpperCase() || '?';
+}
+
+export function fullName(user: { firstName?: string | null; lastName?: string | null }): string {
+  return [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ');
+}
+
+/** Browser tab title: the brand plus "(N)" when there are unread customers (spec part 1 §1). */
+export function documentTitle(brand: string, unread: number): string {
+  return unread > 0 ? `${brand} (${unread})` : brand;
+}
