@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, MODULES, ZModuleSchema, ZRoleSchema } from './roles';
-import { isValidPhone, isValidUrl, SLUG_RE } from './validators';
+import { isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
 
 const trimmed = (max = 255) => z.string().trim().max(max);
 const optText = (max = 2000) => z.string().max(max).nullable().optional();
@@ -8,7 +8,8 @@ const optText = (max = 2000) => z.string().max(max).nullable().optional();
 export const ZPhoneSchema = z
   .string()
   .trim()
-  .refine(isValidPhone, { message: 'This phone number is not valid.' });
+  .refine(isValidPhone, { message: 'This phone number is not valid.' })
+  .transform(toE164);
 export const ZUrlSchema = z.string().trim().refine(isValidUrl, { message: 'This URL is not valid.' });
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

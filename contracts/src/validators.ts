@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** Spec part 1 §5: numbers beginning with +1555 are always accepted (test numbers); others must be valid. */
 export function isValidPhone(value: string): boolean {
@@ -17,6 +17,13 @@ const URL_RE =
 
 export function isValidUrl(value: string): boolean {
   return URL_RE.test(value.trim());
+}
+
+/** E.164 form of a valid number (spaces and dashes dropped) so uniqueness and lookups compare like with like. */
+export function toE164(value: string): string {
+  const v = value.trim();
+  if (v.startsWith('+1555')) return v;
+  return parsePhoneNumberFromString(v)?.number ?? v;
 }
 
 export const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScope } from '../src/db/client';
+import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
+
+let t: TTestApp;
+let a: TSeededCompany;
+let b: TSeededCompany;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedCompany(t.db);
+  b = await seedCompany(t.db);
+});
+afterAll(() => t.close());
+
+/**
+ * Each routed resource names a row of company A. A route with an id parameter whose resource is missing here
+ * fails the suite: every new area adds its fixture (and a valid body below) to stay covered.
+ */
+const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
+  users: (s) => s.agent.id,
+  companies: (s) => s.companyId,
+};
+
+/** Valid bodies, so a refusal comes from tenancy and not from validation. */
+const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
+  'PATCH /api/users/:id': () => ({ firstName: 'Intruder' }),
+  'PUT /api/users/:id/roles': () => ({ roles: ['ROLE_USER'] }),
+  'PUT /api/users/:id/change_password': () => ({ password: 'Intrud3rPass' }),
+  'PATCH /api/users/:id/enabled': () => ({ enabled: false }),
+  'PATCH /api/companies/:id': () => ({ address: 'Intruder street' }),
+  'PUT /api/companies/:id/toggle_module': () => ({ module: 'offers', toggle: true }),
+};
+const QUERIES: Record<string, (other: TSeededCompany) => string> = {
+  'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
+};
+
+describe('row-level security', () => {
+  it('a query that forgets its company filter still sees only the current company', async () => {
+    const seen = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+      const u = await tx.execute(sql`select distinct company_id::int as c from users`);
+      const c = await tx.execute(sql`select id::int as id from companies`);
+      return { users: u.rows.map((r) => (r as { c: number }).c), companies: c.rows.map((r) => (r as { id: number }).id) };
+    });
+    expect(seen).toEqual({ users: [a.companyId], companies: [a.companyId] });
+  });
+
+  it('fails closed: no company set means no rows, and writes into another tenant are refused', async () => {
+    const none = await runInScope(t.db, { companyId: null }, (tx) => tx.execute(sql`select count(*)::int as n from users`));
+    expect((none.rows[0] as { n: number }).n).toBe(0);
+    const updated = await runInScope(t.db, { companyId: a.companyId }, (tx) =>
+      tx.execute(sql`update users set first_name = 'x' where company_id = ${b.companyId} returning id`),
+    );
+    expect(updated.rows).toHaveLength(0);
+    await expect(
+      runInScope(t.db, { companyId: a.companyId }, (tx) =>
+        tx.execute(sql`insert into users (company_id, email, password_hash, roles) values (${b.companyId}, 'sneak@x.example', 'x', '{ROLE_USER}')`),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('the request role cannot switch row-level security off', async () => {
+    await expect(
+      runInScope(t.db, { companyId: a.companyId }, (tx) => tx.execute(sql`alter table users disable row level security`)),
+    ).rejects.toThrow();
+  });
+});
+
+describe('every route with an id, called by another company', () => {
+  it('answers 404 or 403 and never the data', async () => {
+    const routes = t.app.routeTable.filter((r) => /:id\b/.test(r.url) && r.url.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const checked: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const resource = route.url.split('/')[2]!;
+      const fixture = FIXTURES[resource];
+      expect(fixture, `add a tenant-isolation fixture for ${resource} (${key})`).toBeDefined();
+      const url = route.url.replace(':id', String(fixture!(a))) + (QUERIES[key] ? `?${QUERIES[key]!(b)}` : '');
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: bearer(intruder),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: (BODIES[key]?.(b) ?? {}) as object }),
+      });
+      expect([403, 404], `${key} answered ${res.statusCode}: ${res.body}`).toContain(res.statusCode);
+      expect(res.body).not.toContain(a.agent.email);
+      expect(res.body).not.toContain(a.slug);
+      checked.push(key);
+    }
+    // Nothing of company A changed.
+    const adminTok = (await login(t.app, a.admin.email)).token;
+    const agent = await t.app.inject({ method: 'GET', url: `/api/users/${a.agent.id}`, headers: bearer(adminTok) });
+    expect(agent.json()).toMatchObject({ firstName: 'agent', enabled: true });
+    const company = await t.app.inject({ method: 'GET', url: `/api/companies/${a.companyId}`, headers: bearer(adminTok) });
+    expect(company.json().address).toBeNull();
+    expect(company.json().modules.offers).toBe(false);
+    expect(checked).toContain('DELETE /api/users/:id');
+  });
+});
