@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../vitest.shared';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+export default defineConfig({ test: { reporters: ciReporters('contracts'), include: ['src/**/*.test.ts'] } });

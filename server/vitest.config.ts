@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../vitest.shared';
 
 export default defineConfig({
   test: {
+    reporters: ciReporters('server'),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',

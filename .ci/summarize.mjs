@@ -1,0 +1,25 @@
+// Sums the Vitest JSON reports written by every suite and prints the closing "N passed, N failed" line.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+for (const file of files.sort()) {
+  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  // Suites that crashed before running count their failed files so a broken suite never reads as green.
+  const suiteFailures = report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + suiteFailures;
+  console.log(`${file.replace(/\.json$/, '').padEnd(24)} ${report.numPassedTests} passed, ${report.numFailedTests + suiteFailures} failed`);
+}
+const expected = ['contracts-embedded', 'server-embedded', 'web-embedded', 'e2e-embedded'];
+for (const name of expected) {
+  if (!files.includes(`${name}.json`)) {
+    console.log(`${name.padEnd(24)} did not run`);
+    failed += 1;
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('mobile layout (≤ 768 px)', () => {
+  it('shows only the inbox flow and a drawer with communication and logout', async () => {
+    const ctx = await newContext(browser, { width: 375, height: 740 });
+    const page = await ctx.newPage();
+    await signIn(page, 'admin@motors.example.com');
+    await expectPath(page, '/communication/inbox');
+    for (const path of ['/', '/communication', '/companies', '/appointments', '/internal-chat']) {
+      await page.goto(path);
+      await expectPath(page, '/communication/inbox');
+    }
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    await page.getByTestId('mobile-drawer-button').click();
+    const drawer = page.getByTestId('mobile-drawer');
+    await drawer.waitFor();
+    const items = await drawer.locator('[data-testid^="side-menu-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(items).toEqual(['side-menu-item-inbox']);
+    expect(await drawer.getByTestId('mobile-logout').count()).toBe(1);
+    await screenshot(page, 'mobile-drawer');
+    await ctx.close();
+  });
+});
+
+describe('theme and language', () => {
+  it('dark is the default; a switch to light persists after reload', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, 'agent@motors.example.com');
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const darkBg = await bg();
+    expect(await page.evaluate(() => localStorage.getItem('theme') ?? 'dark')).toBe('dark');
+    await page.getByTestId('theme-switch').click();
+    await page.getByTestId('theme-option-light').click();
+    await page.waitForFunction(() => localStorage.getItem('theme') === 'light');
+    const lightBg = await bg();
+    expect(lightBg).not.toBe(darkBg);
+    await page.reload();
+    await page.getByTestId('top-bar').waitFor();
+    expect(await bg()).toBe(lightBg);
+    await screenshot(page, 'shell-light');
+    await ctx.close();
+  });
+
+  it('a switch to Bosnian persists after reload', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, 'agent@motors.example.com');
+    const inboxLabel = () => page.getByTestId('side-menu-item-inbox').textContent();
+    const english = await inboxLabel();
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-bs').click();
+    await page.waitForFunction(() => localStorage.getItem('language') === 'bs');
+    const bosnian = await inboxLabel();
+    expect(bosnian).not.toBe(english);
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+    expect(await inboxLabel()).toBe(bosnian);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bs');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,12 @@
+import path from 'node:path';
+
+/**
+ * When CI_REPORT_DIR is set (by .ci/run), each suite also writes a JSON report there so the CI script can print
+ * one "N passed, N failed" total across every workspace and database.
+ */
+export function ciReporters(suite: string): (string | [string, Record<string, unknown>])[] {
+  const dir = process.env.CI_REPORT_DIR;
+  if (!dir) return ['default'];
+  const variant = process.env.DATABASE_URL ? 'postgres' : 'embedded';
+  return ['default', ['json', { outputFile: path.join(dir, `${suite}-${variant}.json`) }]];
+}
