@@ -103,7 +103,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
         .send({ type: '/errors/404', title: 'Not Found', detail: 'No route matches this address.', description: 'No route matches this address.', status: 404 });
     }
     // The SPA owns every other path; index.html is never cached so a new build is picked up.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   app.addHook('onClose', async () => {

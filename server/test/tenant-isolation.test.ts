@@ -41,7 +41,7 @@ describe('row-level security', () => {
     const seen = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
       const u = await tx.execute(sql`select distinct company_id::int as c from users`);
       const c = await tx.execute(sql`select id::int as id from companies`);
-      return { users: u.rows.map((r) => (r as { c: number }).c), companies: c.rows.map((r) => (r as { id: number }).id) };
+      return { users: u.rows.map((r: unknown) => (r as { c: number }).c), companies: c.rows.map((r: unknown) => (r as { id: number }).id) };
     });
     expect(seen).toEqual({ users: [a.companyId], companies: [a.companyId] });
   });
