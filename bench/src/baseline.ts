@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import type { TConfig } from '@cd/server/src/config';
+import { runInScope, type TDatabase } from '@cd/server/src/db/client';
+import { findCompany } from '@cd/server/src/modules/companies/companies.repository';
+import { findAuthUsers, listUsers } from '@cd/server/src/modules/users/users.repository';
+
+const SYSTEM = { companyId: null, system: true } as const;
+
+/**
+ * The same database work as the API through the same repository functions (so the SQL text is identical),
+ * with none of the framework around it: no schemas, hooks, error handler, presenters or Hydra shaping.
+ */
+export function buildBaseline(opts: { config: TConfig; db: TDatabase }): FastifyInstance {
+  const { config, db } = opts;
+  const app = Fastify({ logger: false });
+
+  // What authenticate() does per request: verify the HS256 token, then one system-scope user lookup.
+  async function loadUser(request: FastifyRequest) {
+    const m = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+    if (!m) return undefined;
+    const { payload } = await jwtVerify(m[1]!, config.jwtSecret, { algorithms: ['HS256'] });
+    const [user] = await runInScope(db, SYSTEM, (tx) => findAuthUsers(tx, { id: Number(payload.sub) }));
+    return user;
+  }
+
+  app.get('/api/me', async (request, reply) => {
+    const user = await loadUser(request);
+    if (!user) return reply.status(401).send({ error: 'unauthorized' });
+    // getMe() also reads the user's company in a second system-scope transaction.
+    const company =
+      user.companyId === null ? null : await runInScope(db, SYSTEM, (tx) => findCompany(tx, user.companyId!));
+    return { ...user, company };
+  });
+
+  app.get('/api/users', async (request, reply) => {
+    const user = await loadUser(request);
+    if (!user?.companyId) return reply.status(401).send({ error: 'unauthorized' });
+    const query = request.query as { page?: string; itemsPerPage?: string };
+    const itemsPerPage = Number(query.itemsPerPage ?? 15);
+    const offset = (Number(query.page ?? 1) - 1) * itemsPerPage;
+    const companyId = user.companyId;
+    // Page query plus count query in the company scope, as listUsers() in the users service.
+    return runInScope(db, { companyId }, (tx) => listUsers(tx, { companyId, limit: itemsPerPage, offset }));
+  });
+
+  return app;
+}

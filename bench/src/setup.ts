@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '@cd/server/src/app';
+import { loadConfig, type TConfig } from '@cd/server/src/config';
+import { createDatabase, runInScope, type TDatabase } from '@cd/server/src/db/client';
+import { seedDemoData } from '@cd/server/src/db/seed';
+import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';
+import { users } from '@cd/server/src/modules/users/users.schema';
+
+export const BENCH_ADMIN_EMAIL = 'admin@motors.example.com';
+
+export interface TBenchEnvironment {
+  config: TConfig;
+  db: TDatabase;
+  /** Closes the database and removes everything the run created (temp dir, scratch database). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A throw-away, migrated and seeded database: PGlite in a fresh temp DATA_DIR, or (with databaseUrl) a scratch
+ * database created on that server and dropped afterwards, so a run never leaves data behind.
+ */
+export async function prepareEnvironment(opts: { databaseUrl?: string; extraUsers: number }): Promise<TBenchEnvironment> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-bench-'));
+  const scratch = opts.databaseUrl ? await createScratchDatabase({ databaseUrl: opts.databaseUrl }) : undefined;
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED: 'false',
+      // Sign-in is not measured, but reruns inside one window must not be rate limited.
+      LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+    });
+    const db = await openDatabase(config);
+    await seedDemoData({ db });
+    await seedBenchUsers({ db, count: opts.extraUsers });
+    return {
+      config,
+      db,
+      dispose: async () => {
+        await db.close();
+        await scratch?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function createScratchDatabase(opts: { databaseUrl: string }) {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = await createDatabase({ databaseUrl: opts.databaseUrl, poolSize: 1 });
+  await admin.exec(`create database ${name}`);
+  const url = new URL(opts.databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dan', 'Eve', 'Finn', 'Grace', 'Hugo', 'Iris', 'Jack'];
+
+/** Extra users in the admin's company so the paged list reads a realistic table; one hash (argon2 is slow). */
+export async function seedBenchUsers(opts: { db: TDatabase; count: number }): Promise<void> {
+  await runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
+    const admin = await findUserByEmail(tx, BENCH_ADMIN_EMAIL);
+    if (!admin?.companyId) throw new Error(`${BENCH_ADMIN_EMAIL} is missing from the seed`);
+    const rows = Array.from({ length: opts.count }, (_, i) => ({
+      companyId: admin.companyId,
+      email: `bench.user${i}@motors.example.com`,
+      passwordHash: admin.passwordHash,
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+      lastName: `Bench${String(i).padStart(3, '0')}`,
+      roles: ['ROLE_USER'],
+      dms: {},
+    }));
+    if (rows.length) await tx.insert(users).values(rows);
+  });
+}
