@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from '../vitest.shared';
+import { ciReporters } from '../vitest.shared.mjs';
 
 export default defineConfig({
   test: {

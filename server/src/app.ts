@@ -96,7 +96,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api') || url.startsWith('/.well-known') || request.method !== 'GET' || !hasWeb) {
+    if (url.startsWith('/api') || url.startsWith('/.well-known') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       return reply
         .status(404)
         .type('application/problem+json')

@@ -12,8 +12,18 @@ const queryClient = createQueryClient();
 function Toasts() {
   const { resolvedMode } = usePreferences();
   // Spec part 1 §9: top-right, 5000 ms, at most 10, drag to dismiss at 80 %.
+  // Offset below the top bar so toasts never cover the user menu.
   return (
-    <ToastContainer position="top-right" autoClose={5000} limit={10} draggablePercent={80} theme={resolvedMode} transition={Slide} newestOnTop />
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      limit={10}
+      draggablePercent={80}
+      theme={resolvedMode}
+      transition={Slide}
+      newestOnTop
+      style={{ top: 72 }}
+    />
   );
 }
 

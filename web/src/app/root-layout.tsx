@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ANOTHER_TAB_PAGE, startSingleTabGuard, TAKE_OVER_PARAM } from '../lib/single-tab';
+import { TAKE_OVER_PARAM } from '../lib/single-tab';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
 
-/** App-start effects shared by public and signed-in pages. */
+/** App-start effects shared by public and signed-in pages: URL action, take-over flag clean-up, reload-page target. */
 export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,7 +23,6 @@ export function RootLayout() {
       writeStorage(STORAGE_KEYS.reloadPage, null);
       if (reloadTarget.startsWith('/') && !reloadTarget.startsWith('//')) void navigate(reloadTarget, { replace: true });
     }
-    return startSingleTabGuard({ takeOver, onYield: () => window.location.replace(ANOTHER_TAB_PAGE) });
     // App start only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -7,6 +7,10 @@ export const ANOTHER_TAB_PAGE = '/another_tab_open.html';
 export const TAKE_OVER_PARAM = 'take_over';
 const CHANNEL = 'courier-desk-tabs';
 
+/** Read once when the bundle loads: the URL is cleaned up right after start. */
+export const takeOverRequestedAtStart =
+  typeof window !== 'undefined' && new URL(window.location.href).searchParams.has(TAKE_OVER_PARAM);
+
 type TMessage =
   | { type: 'hello'; id: string; startedAt: number }
   | { type: 'here'; id: string; startedAt: number; to: string }

@@ -50,6 +50,10 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
         },
       },
       MuiAppBar: { defaultProps: { elevation: 0 } },
+      // Some spec messages are lowercase sentences ("enter your email"); the DOM keeps the exact text.
+      MuiFormHelperText: { styleOverrides: { root: { '&::first-letter': { textTransform: 'uppercase' } } } },
+      MuiDialogContentText: { styleOverrides: { root: { '&::first-letter': { textTransform: 'uppercase' } } } },
+      MuiAlert: { styleOverrides: { message: { '&::first-letter': { textTransform: 'uppercase' } } } },
     },
   });
 }

@@ -9,7 +9,7 @@ import { MobileDrawer } from './mobile-drawer';
 import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
-import { useDocumentTitle, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
+import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
 
 /** Signed-in layout: top bar, side menu (or the mobile drawer), global banners, then the page. */
 export function AppShell() {
@@ -19,6 +19,7 @@ export function AppShell() {
   useDocumentTitle(0);
   useSyncPreferences();
   useTrayAppAction();
+  useSingleTabGuard();
 
   // Mobile layout has only the inbox flow; everything else (including / and /communication) goes to the inbox.
   if (mobile && !isMobileRoute(pathname)) return <Navigate to={MOBILE_HOME} replace />;

@@ -37,7 +37,7 @@ function MenuItemButton({ entry, selected }: { entry: TMenuEntry; selected: bool
           )}
         </ListItemIcon>
       )}
-      <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2', fontWeight: selected ? 600 : 400 } }} />
+      <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: selected ? 600 : 400 } } }} />
     </>
   );
   const common = { selected, 'data-testid': `side-menu-item-${entry.key}`, sx: { mx: 1, my: 0.25, py: 0.6 } } as const;

@@ -31,7 +31,7 @@ export function TopBar({ mobile, onOpenDrawer }: TProps) {
       position="fixed"
       color="default"
       data-testid="top-bar"
-      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      sx={{ zIndex: (theme) => (mobile ? theme.zIndex.appBar : theme.zIndex.drawer + 1), bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
     >
       <Toolbar sx={{ gap: 1.5 }}>
         {mobile && (

@@ -3,6 +3,7 @@ import { useUpdateMyPreferences } from '../../features/auth/api/update-my-prefer
 import { BRAND_NAME } from '../../lib/brand';
 import { documentTitle } from '../../lib/format';
 import { usePreferences } from '../../lib/preferences';
+import { ANOTHER_TAB_PAGE, startSingleTabGuard, takeOverRequestedAtStart } from '../../lib/single-tab';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { useCurrentUser } from './current-user';
 
@@ -43,4 +44,15 @@ export function useTrayAppAction() {
     const params = new URLSearchParams({ token, refresh_token: refreshToken });
     window.location.href = `courierdesk-tray://sign_in?${params.toString()}`;
   }, []);
+}
+
+/**
+ * One live staff tab (spec part 1 §2). Only the signed-in shell takes part, so public pages (sign-in links,
+ * customer-facing pages) opened next to the app are never redirected.
+ */
+export function useSingleTabGuard() {
+  useEffect(
+    () => startSingleTabGuard({ takeOver: takeOverRequestedAtStart, onYield: () => window.location.replace(ANOTHER_TAB_PAGE) }),
+    [],
+  );
 }

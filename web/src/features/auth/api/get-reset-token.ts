@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TResetTokenInfo } from '@cd/contracts/auth';
 import { api } from '../../../lib/api';
 
-/** GET /api/forgot-password/{token}: the email of the account being reset, or 404 (shown by the page). */
+/** GET /api/forgot-password/{token}: the email of the account being reset; any failure is shown by the page itself. */
 export function fetchResetTokenInfo(token: string, signal?: AbortSignal): Promise<TResetTokenInfo> {
   return api.request<TResetTokenInfo>(`/api/forgot-password/${encodeURIComponent(token)}`, {
     auth: false,
-    silent: [404],
+    silent: true,
     signal,
   });
 }

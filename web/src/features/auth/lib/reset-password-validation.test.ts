@@ -5,11 +5,9 @@ describe('validateResetPassword (last failing check wins)', () => {
   it('accepts a valid matching password', () => {
     expect(validateResetPassword('Abcdefg1', 'Abcdefg1')).toBeNull();
   });
-  it('reports the rule when the password is empty and the confirmation matches (rule runs after empty)', () => {
-    expect(validateResetPassword('', '')).toBe('reset_password_not_valid');
-  });
-  it('reports the mismatch when the password is empty and the confirmation is not', () => {
-    expect(validateResetPassword('', 'x')).toBe('reset_passwords_dont_match');
+  it('reports an empty password last, so it wins over the rule and the mismatch', () => {
+    expect(validateResetPassword('', '')).toBe('reset_enter_password');
+    expect(validateResetPassword('', 'x')).toBe('reset_enter_password');
   });
   it('reports the rule for short, symbol-bearing or single-case passwords', () => {
     expect(validateResetPassword('Abc1', 'Abc1')).toBe('reset_password_not_valid');

@@ -1,8 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import Add from '@mui/icons-material/Add';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
