@@ -1,0 +1,1 @@
+export declare function ciReporters(suite: string): (string | [string, Record<string, unknown>])[];
