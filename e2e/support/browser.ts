@@ -55,6 +55,9 @@ export async function visibleMenuKeys(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let lazy routes, transitions and drawers settle so the picture shows what a person sees.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
