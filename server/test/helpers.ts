@@ -9,10 +9,9 @@ import { buildApp, type TApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import type { TMail, TMailer } from '../src/lib/mailer';
+import { defaultCompanySettings } from '../src/modules/companies/companies.defaults';
 import { companies } from '../src/modules/companies/companies.schema';
 import { users } from '../src/modules/users/users.schema';
-import { DEFAULT_HOURS, DEFAULT_MODULES } from '@cd/contracts/company';
-import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'Passw0rd1';
@@ -105,16 +104,8 @@ export async function seedCompany(
       .values({
         name: `Company ${slug}`,
         slug,
-        hours: DEFAULT_HOURS,
-        modules: { ...DEFAULT_MODULES, ...opts.modules },
-        customerView: {},
-        surveySettings: {},
-        realEstateSettings: {},
-        automotiveMessages: {},
-        ocs: {},
-        alerts: {},
-        appointmentsSettings: {},
-        availableUserRoles: opts.availableUserRoles ?? [...ASSIGNABLE_ROLES],
+        ...defaultCompanySettings(opts.modules),
+        ...(opts.availableUserRoles ? { availableUserRoles: opts.availableUserRoles } : {}),
       })
       .returning();
     const mk = (role: string, roles: string[]) => ({

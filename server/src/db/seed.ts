@@ -1,7 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
-import { DEFAULT_HOURS, DEFAULT_MODULES } from '@cd/contracts/company';
+import { defaultCompanySettings } from '../modules/companies/companies.defaults';
 import { companies } from '../modules/companies/companies.schema';
 import { users } from '../modules/users/users.schema';
 import { runInScope, type TDatabase } from './client';
@@ -89,21 +88,6 @@ const REALTY_USERS: TSeedUser[] = [
   },
 ];
 
-function baseCompany() {
-  return {
-    country: 'US',
-    language: 'en',
-    hours: DEFAULT_HOURS,
-    customerView: {},
-    surveySettings: { daysAfter: 0, sendAtHour: 9, resendUncompletedDaysAfter: 0 },
-    realEstateSettings: {},
-    automotiveMessages: {},
-    ocs: { safeMode: false, smsWhitelist: [] },
-    alerts: { alertUserIfMessageUnreadForMinutes: 0 },
-    appointmentsSettings: {},
-    availableUserRoles: [...ASSIGNABLE_ROLES],
-  };
-}
 
 /** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
 export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
@@ -114,14 +98,15 @@ export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
     const [motors] = await tx
       .insert(companies)
       .values({
-        ...baseCompany(),
+        ...defaultCompanySettings({ automotive: true, appointments: true, questionnaire: true }),
+        country: 'US',
+        language: 'en',
         name: 'Demo Motors',
         slug: 'demo-motors',
         timezone: 'America/Chicago',
         email: 'service@motors.example.com',
         phone: '+15555550100',
         address: '1200 Main Street, Springfield, IL 62701',
-        modules: { ...DEFAULT_MODULES, automotive: true, appointments: true, questionnaire: true },
         welcomeMessage: 'Thanks for contacting Demo Motors! Reply here any time. Text STOP to opt out.',
         welcomeMessageEnabled: true,
       })
@@ -129,14 +114,15 @@ export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
     const [realty] = await tx
       .insert(companies)
       .values({
-        ...baseCompany(),
+        ...defaultCompanySettings({ realEstate: true, offers: true }),
+        country: 'US',
+        language: 'en',
         name: 'Demo Realty',
         slug: 'demo-realty',
         timezone: 'America/Los_Angeles',
         email: 'hello@realty.example.com',
         phone: '+15555550200',
         address: '88 Ocean Avenue, Santa Monica, CA 90401',
-        modules: { ...DEFAULT_MODULES, realEstate: true, offers: true },
       })
       .returning();
     const rows = [

@@ -1,10 +1,5 @@
+import type { TModule } from '@cd/contracts/roles';
 import {
-  ASSIGNABLE_ROLES,
-  type TModule,
-} from '@cd/contracts/roles';
-import {
-  DEFAULT_HOURS,
-  DEFAULT_MODULES,
   OCS_SECRET_FIELDS,
   PAYMENT_SECRET_FIELDS,
   SECRET_MASK,
@@ -18,6 +13,7 @@ import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
+import { defaultCompanySettings } from './companies.defaults';
 import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
 import { findUsersByIds } from '../users/users.repository';
@@ -65,16 +61,7 @@ export async function createCompany(opts: { ctx: TRequestContext; input: TCompan
         email: input.email || null,
         address: input.address ?? null,
         phone: input.phone ?? null,
-        hours: DEFAULT_HOURS,
-        modules: { ...DEFAULT_MODULES, ...input.modules },
-        customerView: {},
-        surveySettings: { daysAfter: 0, sendAtHour: 9, resendUncompletedDaysAfter: 0 },
-        realEstateSettings: {},
-        automotiveMessages: {},
-        ocs: { safeMode: false, smsWhitelist: [] },
-        alerts: { alertUserIfMessageUnreadForMinutes: 0 },
-        appointmentsSettings: {},
-        availableUserRoles: [...ASSIGNABLE_ROLES],
+        ...defaultCompanySettings(input.modules),
       });
       await insertAuditEntry(tx, {
         companyId: row.id,
