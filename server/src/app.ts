@@ -10,7 +10,7 @@ import type { TAppDeps } from './context';
 import { createDatabase, type TDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
-import { handleError } from './lib/errors';
+import { AppError, handleError } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
 import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -81,6 +81,13 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in a query.
+  app.addHook('preValidation', async (request) => {
+    const hasNul = (v: unknown) => v !== undefined && v !== null && JSON.stringify(v).includes('\\u0000');
+    if (hasNul(request.query) || hasNul(request.body) || hasNul(request.params))
+      throw new AppError('bad_request', 'Text may not contain NUL characters.');
+  });
 
   await app.register(authPlugin, deps);
   await app.register(async (api) => {
