@@ -68,3 +68,18 @@ describe('theme and language', () => {
     await ctx.close();
   });
 });
+
+describe('second tab', () => {
+  it('a second tab of the signed-in app moves to /another_tab_open.html; the first stays', async () => {
+    const ctx = await newContext(browser);
+    const first = await ctx.newPage();
+    await signIn(first, 'agent@motors.example.com');
+    await first.getByTestId('side-menu').waitFor();
+    const second = await ctx.newPage();
+    await second.goto('/internal-chat');
+    await second.waitForURL((u) => u.pathname === '/another_tab_open.html', { timeout: 15_000 });
+    await screenshot(second, 'another-tab-open');
+    expect(new URL(first.url()).pathname).toBe('/communication/inbox');
+    await ctx.close();
+  });
+});
