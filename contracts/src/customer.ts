@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ZPhoneSchema } from './company';
+
+export const CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber'] as const;
+export const ZChannelSchema = z.enum(CHANNELS);
+export type TChannel = z.infer<typeof ZChannelSchema>;
+
+/** Conversation time spans of spec part 1 §9 (filter `span`). */
+export const CONVERSATION_SPANS = ['last_hour', 'today', 'this_week', 'this_month', 'next_2_hours'] as const;
+export const ZConversationSpanSchema = z.enum(CONVERSATION_SPANS);
+
+export const ZAddressSchema = z.strictObject({
+  street: z.string().trim().max(200).nullable().optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  state: z.string().trim().max(100).nullable().optional(),
+  zip: z.string().trim().max(20).nullable().optional(),
+  country: z.string().trim().max(100).nullable().optional(),
+});
+
+const customerFields = {
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  phone: ZPhoneSchema,
+  email: z.union([z.email().trim().max(254), z.literal('')]).nullable(),
+  address: ZAddressSchema,
+  notes: z.string().max(5000).nullable(),
+  preferredBrand: z.string().trim().max(100).nullable(),
+  preferredChannel: ZChannelSchema.nullable(),
+  primaryContact: z.string().trim().max(200).nullable(),
+  alternateContact: z.string().trim().max(200).nullable(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(50),
+  /** Owner: IRI `/api/users/{id}`. */
+  user: z.string().regex(/^\/api\/users\/\d+$/).nullable(),
+};
+
+export const ZCustomerCreateSchema = z.strictObject({
+  ...customerFields,
+  firstName: customerFields.firstName.optional(),
+  lastName: customerFields.lastName.optional(),
+  email: customerFields.email.optional(),
+  address: customerFields.address.optional(),
+  notes: customerFields.notes.optional(),
+  preferredBrand: customerFields.preferredBrand.optional(),
+  preferredChannel: customerFields.preferredChannel.optional(),
+  primaryContact: customerFields.primaryContact.optional(),
+  alternateContact: customerFields.alternateContact.optional(),
+  tags: customerFields.tags.optional(),
+  user: customerFields.user.optional(),
+});
+export type TCustomerCreate = z.infer<typeof ZCustomerCreateSchema>;
+
+export const ZCustomerPatchSchema = z.strictObject({ ...customerFields, optOut: z.boolean() }).partial();
+export type TCustomerPatch = z.infer<typeof ZCustomerPatchSchema>;
+
+export const ZCustomerMergeSchema = z.strictObject({
+  /** The duplicate whose messages and data move into this customer; it is removed afterwards. */
+  source: z.union([z.number().int().positive(), z.string().regex(/^(\/api\/customers\/)?\d+$/)]),
+});
+
+/** Spec part 1 §3: a customer shows as NN when both names are empty or the first name is UNKNOWN. */
+export function customerDisplayName(c: { firstName?: string | null; lastName?: string | null }): string {
+  const first = (c.firstName ?? '').trim();
+  const last = (c.lastName ?? '').trim();
+  if ((!first && !last) || first.toUpperCase() === 'UNKNOWN') return 'NN';
+  return [first, last].filter(Boolean).join(' ');
+}
+
+export interface TCustomer {
+  '@id': string;
+  '@type': 'Customer';
+  id: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  address: z.infer<typeof ZAddressSchema>;
+  notes: string | null;
+  preferredBrand: string | null;
+  preferredChannel: TChannel | null;
+  primaryContact: string | null;
+  alternateContact: string | null;
+  optOut: boolean;
+  tags: string[];
+  groups: string[];
+  user: string | null;
+  archived: boolean;
+  bumpedAt: string | null;
+  /** Read state of the calling user. */
+  read: boolean;
+  readStates: { userId: number; readAt: string }[];
+  lastMessage: { content: string | null; direction: 'INBOUND' | 'OUTBOUND'; status: string; createdAt: string; hasAttachments: boolean } | null;
+  lastOpenRepairOrder: null;
+  lastClosedRepairOrder: null;
+  lastPaymentRequest: null;
+  lastSurvey: null;
+  reminders: { id: number; customerId: number }[];
+  createdAt: string;
+}
+
+export interface TCustomerSimple {
+  '@id': string;
+  id: number;
+  name: string;
+  phone: string;
+}

@@ -1,0 +1,26 @@
+/** Live event as delivered over the Mercure-protocol stream (spec part 1 §4). */
+export interface TLiveEvent<T = unknown> {
+  event: 'created' | 'updated' | 'removed' | 'trigger';
+  /** Entity short name: customer, message, thread, company, … */
+  entity: string;
+  /** For triggers: e.g. `read_state_update`. */
+  action: string | null;
+  data: T;
+  /** Names of the fields that changed (updates). */
+  changes: string[] | null;
+  /** The event id (also the SSE id used for replay). */
+  id: string;
+  extra: Record<string, unknown> | null;
+}
+
+/** Topics a user's live token may subscribe to. */
+export function companyTopic(companyId: number): string {
+  return `/api/companies/${companyId}`;
+}
+/** Everything company admins see (every customer and message of the company). */
+export function companyAdminsTopic(companyId: number): string {
+  return `/api/companies/${companyId}/admins`;
+}
+export function userTopic(userId: number): string {
+  return `/api/users/${userId}`;
+}
