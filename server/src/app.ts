@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
+import { createLocalLiveBus } from './live/local-live-bus';
 
 export interface TBuildAppOptions {
   config: TConfig;
@@ -45,6 +48,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     config,
     db,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
+    live: createLocalLiveBus(),
     loginLimiter: {
       perAccount: new WindowCounter(config.loginWindowSeconds * 1000),
       perIp: new WindowCounter(config.loginWindowSeconds * 1000),
@@ -90,7 +94,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   });
 
   await app.register(authPlugin, deps);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_TOTAL_ATTACHMENT_BYTES, files: 20, fields: 20, fieldSize: 64 * 1024 },
+  });
+
   await app.register(async (api) => {
+    // Module routes: one line per area.
     await authRoutes(api, deps);
     await usersRoutes(api, deps);
     await companiesRoutes(api, deps);
@@ -114,6 +123,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   });
 
   app.addHook('onClose', async () => {
+    await deps.live.close();
     if (ownsDb) await db.close();
   });
   return Object.assign(app, { deps, routeTable }) as unknown as TApp;

@@ -1,5 +1,6 @@
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import type { TLiveBus } from './live/live.types';
 import type { TMailer } from './lib/mailer';
 import type { WindowCounter } from './lib/rate-limiter';
 import type { TUserRow } from './modules/users/users.schema';
@@ -10,6 +11,7 @@ export interface TAppDeps {
   db: TDatabase;
   mailer: TMailer;
   loginLimiter: { perAccount: WindowCounter; perIp: WindowCounter };
+  live: TLiveBus;
 }
 
 /** Who is calling: the effective user (impersonated one while impersonating) and the real signed-in user. */
