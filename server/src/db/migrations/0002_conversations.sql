@@ -34,6 +34,7 @@ create table customers (
 create index customers_inbox_idx on customers (company_id, archived, bumped_at, id);
 create index customers_owner_inbox_idx on customers (company_id, user_id, archived, bumped_at, id);
 create index customers_tags_idx on customers using gin (tags);
+create index customers_unread_idx on customers (company_id, archived, last_inbound_at) where last_inbound_at is not null;
 
 create table customer_read_states (
   company_id bigint not null,
@@ -80,6 +81,10 @@ create table messages (
   error_code text,
   error_message text,
   attempt int not null default 0,
+  -- Set (and committed) just before a provider call; a message with it set and no provider id is reconciled
+  -- with the provider before any resend, so a crash mid-call never doubles a message.
+  attempt_started_at timestamptz,
+  pending_media jsonb,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   primary key (company_id, id),

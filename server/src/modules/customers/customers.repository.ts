@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TTx } from '../../db/client';
+import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow } from './customers.schema';
+
+export interface TCustomerScope {
+  companyId: number;
+  /** Non-admins see only the customers they own. */
+  ownerId: number | null;
+}
+
+export interface TInboxFilter extends TCustomerScope {
+  viewerId: number;
+  archived: boolean;
+  search?: string;
+  userId?: number;
+  unread?: boolean;
+  tags?: string[];
+  since?: Date;
+  scheduledWithin?: { from: Date; to: Date };
+}
+
+function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `NOT EXISTS` a read row at or after the last inbound message: the viewer has not read it. */
+export function unreadCondition(viewerId: number): SQL {
+  return sql`(${customers.lastInboundAt} is not null and not exists (
+    select 1 from customer_read_states r
+    where r.company_id = ${customers.companyId} and r.customer_id = ${customers.id}
+      and r.user_id = ${viewerId} and r.read_at >= ${customers.lastInboundAt}))`;
+}
+
+function inboxWhere(f: TInboxFilter): SQL {
+  const conds: (SQL | undefined)[] = [eq(customers.companyId, f.companyId), eq(customers.archived, f.archived)];
+  if (f.ownerId !== null) conds.push(eq(customers.userId, f.ownerId));
+  if (f.search) {
+    const like = `%${escapeLike(f.search)}%`;
+    const digits = f.search.replace(/\D/g, '');
+    conds.push(
+      or(
+        sql`(${customers.firstName} || ' ' || ${customers.lastName}) ilike ${like}`,
+        sql`${customers.email} ilike ${like}`,
+        digits.length >= 3 ? sql`${customers.phone} like ${`%${digits}%`}` : undefined,
+      ),
+    );
+  }
+  if (f.userId !== undefined) conds.push(eq(customers.userId, f.userId));
+  if (f.unread) conds.push(unreadCondition(f.viewerId));
+  if (f.tags?.length) conds.push(sql`${customers.tags} @> ${sql.param(f.tags)}::text[]`);
+  if (f.since) conds.push(gte(customers.bumpedAt, f.since));
+  if (f.scheduledWithin)
+    conds.push(sql`exists (select 1 from messages m where m.company_id = ${customers.companyId} and m.customer_id = ${customers.id}
+      and m.status = 'scheduled' and m.scheduled_at >= ${f.scheduledWithin.from} and m.scheduled_at < ${f.scheduledWithin.to})`);
+  return and(...conds)!;
+}
+
+/**
+ * Inbox page by keyset on (bumpedAt desc, id desc) — never OFFSET — plus the count, plus the page's read states:
+ * three statements whatever the page size.
+ */
+export async function listInbox(
+  tx: TTx,
+  f: TInboxFilter & { limit: number; before?: { bumpedAt: Date; id: number } },
+): Promise<{ rows: TCustomerRow[]; total: number; readStates: { customerId: number; userId: number; readAt: Date }[] }> {
+  const where = inboxWhere(f);
+  const keyset = f.before
+    ? or(lt(customers.bumpedAt, f.before.bumpedAt), and(eq(customers.bumpedAt, f.before.bumpedAt), lt(customers.id, f.before.id)))
+    : undefined;
+  const rows = await tx
+    .select()
+    .from(customers)
+    .where(and(where, keyset))
+    .orderBy(desc(customers.bumpedAt), desc(customers.id))
+    .limit(f.limit);
+  const [c] = await tx.select({ n: count() }).from(customers).where(where);
+  const readStates = await listReadStates(tx, { companyId: f.companyId, customerIds: rows.map((r) => r.id) });
+  return { rows, total: Number(c?.n ?? 0), readStates };
+}
+
+export async function listReadStates(tx: TTx, opts: { companyId: number; customerIds: number[] }) {
+  if (!opts.customerIds.length) return [];
+  return tx
+    .select({ customerId: customerReadStates.customerId, userId: customerReadStates.userId, readAt: customerReadStates.readAt })
+    .from(customerReadStates)
+    .where(and(eq(customerReadStates.companyId, opts.companyId), inArray(customerReadStates.customerId, opts.customerIds)));
+}
+
+export async function countUnread(tx: TTx, opts: TCustomerScope & { viewerId: number }): Promise<number> {
+  const conds = [eq(customers.companyId, opts.companyId), eq(customers.archived, false), unreadCondition(opts.viewerId)];
+  if (opts.ownerId !== null) conds.push(eq(customers.userId, opts.ownerId));
+  const [c] = await tx.select({ n: count() }).from(customers).where(and(...conds));
+  return Number(c?.n ?? 0);
+}
+
+export async function findCustomer(tx: TTx, opts: TCustomerScope & { id: number }): Promise<TCustomerRow | undefined> {
+  const conds = [eq(customers.companyId, opts.companyId), eq(customers.id, opts.id)];
+  if (opts.ownerId !== null) conds.push(eq(customers.userId, opts.ownerId));
+  const [row] = await tx.select().from(customers).where(and(...conds)).limit(1);
+  return row;
+}
+
+export async function findCustomerByPhone(tx: TTx, opts: { companyId: number; phone: string }): Promise<TCustomerRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, opts.companyId), eq(customers.phone, opts.phone)))
+    .limit(1);
+  return row;
+}
+
+export async function listSimpleCustomers(tx: TTx, opts: TCustomerScope & { search?: string; limit: number }) {
+  const conds: (SQL | undefined)[] = [eq(customers.companyId, opts.companyId)];
+  if (opts.ownerId !== null) conds.push(eq(customers.userId, opts.ownerId));
+  if (opts.search) {
+    const like = `%${escapeLike(opts.search)}%`;
+    conds.push(or(sql`(${customers.firstName} || ' ' || ${customers.lastName}) ilike ${like}`, sql`${customers.phone} like ${like}`));
+  }
+  return tx
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone })
+    .from(customers)
+    .where(and(...conds))
+    .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+    .limit(opts.limit);
+}
+
+export async function insertCustomer(tx: TTx, values: typeof customers.$inferInsert): Promise<TCustomerRow> {
+  const [row] = await tx.insert(customers).values(values).returning();
+  return row!;
+}
+
+export async function updateCustomer(
+  tx: TTx,
+  opts: { companyId: number; id: number; values: Partial<typeof customers.$inferInsert> },
+): Promise<TCustomerRow | undefined> {
+  const [row] = await tx
+    .update(customers)
+    .set({ ...opts.values, updatedAt: new Date() })
+    .where(and(eq(customers.companyId, opts.companyId), eq(customers.id, opts.id)))
+    .returning();
+  return row;
+}
+
+export async function deleteCustomer(tx: TTx, opts: { companyId: number; id: number }): Promise<void> {
+  await tx.delete(customers).where(and(eq(customers.companyId, opts.companyId), eq(customers.id, opts.id)));
+}
+
+export async function upsertReadState(tx: TTx, opts: { companyId: number; customerId: number; userId: number }): Promise<void> {
+  await tx
+    .insert(customerReadStates)
+    .values({ ...opts, readAt: new Date() })
+    .onConflictDoUpdate({
+      target: [customerReadStates.companyId, customerReadStates.customerId, customerReadStates.userId],
+      set: { readAt: sql`now()` },
+    });
+}
+
+export async function deleteReadState(tx: TTx, opts: { companyId: number; customerId: number; userId: number }): Promise<void> {
+  await tx
+    .delete(customerReadStates)
+    .where(
+      and(
+        eq(customerReadStates.companyId, opts.companyId),
+        eq(customerReadStates.customerId, opts.customerId),
+        eq(customerReadStates.userId, opts.userId),
+      ),
+    );
+}
+
+/** One statement: every unread customer the viewer can see gets a read row now. */
+export async function markAllRead(tx: TTx, opts: TCustomerScope & { viewerId: number }): Promise<number> {
+  const ownerCond = opts.ownerId !== null ? sql`and c.user_id = ${opts.ownerId}` : sql``;
+  const res = await tx.execute(sql`
+    insert into customer_read_states (company_id, customer_id, user_id, read_at)
+    select c.company_id, c.id, ${opts.viewerId}, now() from customers c
+    where c.company_id = ${opts.companyId} and c.archived = false and c.last_inbound_at is not null ${ownerCond}
+    on conflict (company_id, customer_id, user_id) do update set read_at = excluded.read_at
+    returning customer_id`);
+  return res.rows.length;
+}
+
+export async function listTags(tx: TTx, opts: TCustomerScope): Promise<{ name: string; count: number }[]> {
+  const ownerCond = opts.ownerId !== null ? sql`and user_id = ${opts.ownerId}` : sql``;
+  const res = await tx.execute(sql`
+    select tag as name, count(*)::int as count from customers, unnest(tags) as tag
+    where company_id = ${opts.companyId} ${ownerCond}
+    group by tag order by count(*) desc, tag limit 200`);
+  return res.rows as { name: string; count: number }[];
+}
+
+export async function insertConsentEvent(
+  tx: TTx,
+  values: { companyId: number; customerId: number; kind: 'opt_out' | 'opt_in'; source: string; channel?: string | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(consentEvents).values({ ...values, channel: values.channel ?? null, detail: values.detail ?? {} });
+}
+
+/** Merge: move the duplicate's messages, consent history and read states onto the kept customer. */
+export async function moveCustomerData(tx: TTx, opts: { companyId: number; fromId: number; toId: number }): Promise<void> {
+  const { companyId, fromId, toId } = opts;
+  await tx.execute(sql`update messages set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
+  await tx.execute(sql`update consent_events set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
+  await tx.execute(sql`
+    insert into customer_read_states (company_id, customer_id, user_id, read_at)
+    select company_id, ${toId}, user_id, read_at from customer_read_states where company_id = ${companyId} and customer_id = ${fromId}
+    on conflict (company_id, customer_id, user_id) do update set read_at = greatest(customer_read_states.read_at, excluded.read_at)`);
+}
+
+export async function upsertActivePage(
+  tx: TTx,
+  values: { companyId: number; userId: number; page: string; customerId: number | null },
+): Promise<void> {
+  await tx
+    .insert(userActivePages)
+    .values({ ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [userActivePages.companyId, userActivePages.userId],
+      set: { page: values.page, customerId: values.customerId, updatedAt: sql`now()` },
+    });
+}
+
+export async function reassignCustomers(tx: TTx, opts: { companyId: number; fromUserId: number; toUserId: number }): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ userId: opts.toUserId })
+    .where(and(eq(customers.companyId, opts.companyId), eq(customers.userId, opts.fromUserId)));
+}
+

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZCustomerMergeSchema, ZCustomerPatchSchema } from '@cd/contracts/customer';
+import type { TAppDeps } from '../../context';
+import { AppError } from '../../lib/errors';
+import { toCollection } from '../../lib/hydra';
+import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import * as service from './customers.service';
+
+/** Keyset cursor of the inbox: the last row's bumpedAt and id, opaque to clients. */
+const ZCursorSchema = z
+  .string()
+  .max(100)
+  .transform((v, ctx) => {
+    const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
+    const date = new Date(at ?? '');
+    if (!at || Number.isNaN(date.getTime()) || !/^\d+$/.test(id ?? '')) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
+      return z.NEVER;
+    }
+    return { bumpedAt: date, id: Number(id) };
+  });
+
+function encodeCursor(row: { bumpedAt: Date | null; id: number }): string {
+  return Buffer.from(`${(row.bumpedAt ?? new Date(0)).toISOString()}|${row.id}`).toString('base64url');
+}
+
+const arrayParam = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+const ZInboxQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  user: ZIdOrIriSchema.optional(),
+  unread: ZBooleanQuerySchema.optional(),
+  'tags[]': arrayParam(z.string().max(50)).optional(),
+  tags: arrayParam(z.string().max(50)).optional(),
+  span: ZConversationSpanSchema.optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(15),
+  before: ZCursorSchema.optional(),
+});
+
+export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['customers'];
+
+  const list = (path: string, archived: boolean) =>
+    r.get(path, { schema: { tags, querystring: ZInboxQuerySchema } }, async (req) => {
+      const q = req.query;
+      const page = await service.listCustomers({
+        ctx: contextOf(deps, req),
+        archived,
+        search: q.search || undefined,
+        userId: q.user,
+        unread: q.unread,
+        tags: q['tags[]'] ?? q.tags,
+        span: q.span,
+        limit: q.itemsPerPage,
+        before: q.before,
+      });
+      return keysetCollection({ path, query: req.query as Record<string, unknown>, page, itemsPerPage: q.itemsPerPage });
+    });
+  list('/api/customers', false);
+  list('/api/archived_customers', true);
+
+  r.get('/api/customers/unread', { schema: { tags, querystring: ZInboxQuerySchema.pick({ itemsPerPage: true, before: true }) } }, async (req) => {
+    const page = await service.listUnreadCustomers({ ctx: contextOf(deps, req), limit: req.query.itemsPerPage, before: req.query.before });
+    return keysetCollection({ path: '/api/customers/unread', query: req.query as Record<string, unknown>, page, itemsPerPage: req.query.itemsPerPage });
+  });
+
+  r.get('/api/customers/read_state', { schema: { tags } }, async (req) => ({
+    unread: await service.countUnreadCustomers({ ctx: contextOf(deps, req) }),
+  }));
+
+  r.get('/api/customers/simple', { schema: { tags, querystring: z.object({ search: z.string().trim().max(100).optional() }) } }, async (req) => {
+    const rows = await service.listSimpleCustomers({ ctx: contextOf(deps, req), search: req.query.search || undefined });
+    const member = rows.map((c) => ({ '@id': `/api/customers/${c.id}`, id: c.id, name: customerDisplayName(c), phone: c.phone }));
+    return toCollection({ path: '/api/customers/simple', query: req.query, member, totalItems: member.length, page: 1, itemsPerPage: 20, paginated: false });
+  });
+
+  r.get('/api/customer_tags', { schema: { tags } }, async (req) => {
+    const rows = await service.listCustomerTags({ ctx: contextOf(deps, req) });
+    const member = rows.map((t) => ({ '@id': `/api/customer_tags/${encodeURIComponent(t.name)}`, name: t.name, count: t.count }));
+    return toCollection({ path: '/api/customer_tags', query: {}, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+  });
+
+  r.put('/api/customers/all_read', { schema: { tags } }, async (req, reply) => {
+    await service.markAllCustomersRead({ ctx: contextOf(deps, req) });
+    return reply.status(204).send();
+  });
+
+  r.get('/api/customers/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.getCustomer({ ctx: contextOf(deps, req), id: req.params.id }),
+  );
+  r.post('/api/customers', { schema: { tags, body: ZCustomerCreateSchema } }, async (req, reply) =>
+    reply.status(201).send(await service.createCustomer({ ctx: contextOf(deps, req), input: req.body })),
+  );
+  r.patch('/api/customers/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCustomerPatchSchema } }, async (req) =>
+    service.patchCustomer({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body }),
+  );
+  r.put('/api/customers/:id/read', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setCustomerRead({ ctx: contextOf(deps, req), id: req.params.id, read: true }),
+  );
+  r.put('/api/customers/:id/unread', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setCustomerRead({ ctx: contextOf(deps, req), id: req.params.id, read: false }),
+  );
+  r.put('/api/customers/:id/archive', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setCustomerArchived({ ctx: contextOf(deps, req), id: req.params.id, archived: true }),
+  );
+  r.put('/api/archived_customers/:id/unarchive', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setCustomerArchived({ ctx: contextOf(deps, req), id: req.params.id, archived: false }),
+  );
+  r.put('/api/customers/:id/merge', { schema: { tags, params: ZIdParamsSchema, body: ZCustomerMergeSchema } }, async (req) => {
+    const source = req.body.source;
+    const sourceId = typeof source === 'number' ? source : Number(String(source).split('/').pop());
+    if (!Number.isSafeInteger(sourceId)) throw new AppError('bad_request', 'Invalid source.');
+    return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
+  });
+
+  r.post('/api/users/record_active_page', { schema: { tags: ['users'], body: z.strictObject({ page: z.string().max(300), customerId: z.coerce.number().int().positive().nullable().optional() }) } }, async (req, reply) => {
+    // The page may be "communication/<customerId>" (spec part 1 §7) or a plain path, or "none".
+    const m = req.body.page.match(/^\/?communication\/(\d+)/);
+    const customerId = req.body.customerId ?? (m ? Number(m[1]) : null);
+    await service.recordActivePage({ ctx: contextOf(deps, req), page: req.body.page, customerId });
+    return reply.status(204).send();
+  });
+}
+
+function keysetCollection(opts: {
+  path: string;
+  query: Record<string, unknown>;
+  page: { member: unknown[]; total: number; hasMore: boolean; last?: { bumpedAt: Date | null; id: number } };
+  itemsPerPage: number;
+}) {
+  const { path, query, page } = opts;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === 'before' || v === undefined || v === null) continue;
+    if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
+    else if (typeof v === 'object') continue;
+    else params.set(k, String(v));
+  }
+  const base = params.toString();
+  const link = (extra?: string) => `${path}${base || extra ? '?' : ''}${[base, extra].filter(Boolean).join('&')}`;
+  return {
+    '@context': '/api/contexts/Customer',
+    '@id': path,
+    '@type': 'Collection',
+    member: page.member,
+    totalItems: page.total,
+    view: {
+      '@id': link(),
+      '@type': 'PartialCollectionView',
+      first: link(),
+      ...(page.hasMore && page.last ? { next: link(`before=${encodeCursor(page.last)}`) } : {}),
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
+import type { TCustomerCreate, TCustomerPatch } from '@cd/contracts/customer';
+import type { TRequestContext } from '../../context';
+import { runInScope, type TTx } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, validationError } from '../../lib/errors';
+import { idFromIri } from '../../lib/hydra';
+import type { TLiveEventInput } from '../../live/live.types';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
+import { findUsersByIds } from '../users/users.repository';
+import { userTransferHooks } from '../users/users.service';
+import * as repo from './customers.repository';
+import type { TCustomerRow } from './customers.schema';
+import { toCustomerResource } from './customers.presenter';
+
+const PHONE_TAKEN = [{ propertyPath: 'phone', message: 'A customer with this phone number already exists.' }];
+
+/** Company admins see every customer of their company; other users only those they own (spec part 1 §6). */
+export function customerScopeOf(ctx: TRequestContext): repo.TCustomerScope {
+  const { actor } = ctx;
+  if (actor.companyId === null) throw new AppError('bad_request', 'error.no_selected_company');
+  return { companyId: actor.companyId, ownerId: actor.isCompanyAdmin ? null : actor.user.id };
+}
+
+/** Who hears about a customer: the company's admins and the owning user. */
+export function customerTopics(c: { companyId: number; userId: number | null }): string[] {
+  return c.userId === null ? [companyAdminsTopic(c.companyId)] : [companyAdminsTopic(c.companyId), userTopic(c.userId)];
+}
+
+export function customerEvent(
+  c: TCustomerRow,
+  event: TLiveEventInput['event'],
+  opts: { changes?: string[]; action?: string; data?: unknown } = {},
+): TLiveEventInput {
+  return {
+    companyId: c.companyId,
+    topics: customerTopics(c),
+    event,
+    entity: 'customer',
+    action: opts.action ?? null,
+    // Read state is per viewer: clients refetch it on read_state_update triggers rather than trust this copy.
+    data: opts.data ?? toCustomerResource(c, { viewerId: 0, readStates: [] }),
+    changes: opts.changes ?? null,
+  };
+}
+
+async function loadVisible(tx: TTx, scope: repo.TCustomerScope, id: number): Promise<TCustomerRow> {
+  const row = await repo.findCustomer(tx, { ...scope, id });
+  if (!row) throw new AppError('not_found', 'Customer not found.');
+  return row;
+}
+
+async function present(tx: TTx, ctx: TRequestContext, row: TCustomerRow) {
+  const readStates = await repo.listReadStates(tx, { companyId: row.companyId, customerIds: [row.id] });
+  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates });
+}
+
+function withCustomerTx<T>(ctx: TRequestContext, fn: (tx: TTx, emit: (e: TLiveEventInput[]) => void) => Promise<T>): Promise<T> {
+  return runWithLiveEvents({ deps: ctx, scope: { companyId: customerScopeOf(ctx).companyId }, fn });
+}
+
+export interface TListCustomersOptions {
+  ctx: TRequestContext;
+  archived: boolean;
+  search?: string;
+  userId?: number;
+  unread?: boolean;
+  tags?: string[];
+  span?: string;
+  limit: number;
+  before?: { bumpedAt: Date; id: number };
+}
+
+function spanStart(span: string, now = new Date()): Date {
+  const d = new Date(now);
+  if (span === 'last_hour') return new Date(now.getTime() - 3600_000);
+  d.setUTCHours(0, 0, 0, 0);
+  if (span === 'this_week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (span === 'this_month') d.setUTCDate(1);
+  return d;
+}
+
+export async function listCustomers(opts: TListCustomersOptions) {
+  const { ctx } = opts;
+  const scope = customerScopeOf(ctx);
+  // Spec part 1 §5: searching drops the user and conversation filters.
+  const searching = !!opts.search;
+  const span = searching ? undefined : opts.span;
+  const now = new Date();
+  return runInScope(ctx.db, { companyId: scope.companyId }, async (tx) => {
+    const page = await repo.listInbox(tx, {
+      ...scope,
+      viewerId: ctx.actor.user.id,
+      archived: opts.archived,
+      search: opts.search,
+      userId: searching ? undefined : opts.userId,
+      unread: opts.unread,
+      tags: opts.tags,
+      since: span && span !== 'next_2_hours' ? spanStart(span, now) : undefined,
+      scheduledWithin: span === 'next_2_hours' ? { from: now, to: new Date(now.getTime() + 2 * 3600_000) } : undefined,
+      limit: opts.limit,
+      before: opts.before,
+    });
+    const member = page.rows.map((row) =>
+      toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates: page.readStates.filter((r) => r.customerId === row.id) }),
+    );
+    const last = page.rows.at(-1);
+    return { member, total: page.total, hasMore: page.rows.length === opts.limit, last };
+  });
+}
+
+export async function listUnreadCustomers(opts: { ctx: TRequestContext; limit: number; before?: { bumpedAt: Date; id: number } }) {
+  return listCustomers({ ctx: opts.ctx, archived: false, unread: true, limit: opts.limit, before: opts.before });
+}
+
+export async function getCustomer(opts: { ctx: TRequestContext; id: number }) {
+  const scope = customerScopeOf(opts.ctx);
+  return runInScope(opts.ctx.db, { companyId: scope.companyId }, async (tx) => present(tx, opts.ctx, await loadVisible(tx, scope, opts.id)));
+}
+
+async function resolveOwner(tx: TTx, ctx: TRequestContext, companyId: number, ref: string | null | undefined): Promise<number | null> {
+  if (!ctx.actor.isCompanyAdmin) return ctx.actor.user.id;
+  if (ref === undefined) return null;
+  if (ref === null) return null;
+  const id = idFromIri(ref);
+  const [u] = await findUsersByIds(tx, { companyId, ids: [id] });
+  if (!u) throw validationError([{ propertyPath: 'user', message: 'The owner must be a user of this company.' }]);
+  return id;
+}
+
+export async function createCustomer(opts: { ctx: TRequestContext; input: TCustomerCreate }) {
+  const { ctx, input } = opts;
+  try {
+    return await withCustomerTx(ctx, async (tx, emit) => {
+      const companyId = ctx.actor.companyId!;
+      const userId = await resolveOwner(tx, ctx, companyId, input.user);
+      const now = new Date();
+      const row = await repo.insertCustomer(tx, {
+        companyId,
+        userId,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        phone: input.phone,
+        email: input.email || null,
+        address: input.address ?? {},
+        notes: input.notes ?? null,
+        preferredBrand: input.preferredBrand ?? null,
+        preferredChannel: input.preferredChannel ?? null,
+        primaryContact: input.primaryContact ?? null,
+        alternateContact: input.alternateContact ?? null,
+        tags: [...new Set(input.tags ?? [])],
+        bumpedAt: now,
+      });
+      emit([customerEvent(row, 'created')]);
+      return present(tx, ctx, row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'customers_phone_key')) throw validationError(PHONE_TAKEN);
+    throw err;
+  }
+}
+
+export async function patchCustomer(opts: { ctx: TRequestContext; id: number; patch: TCustomerPatch }) {
+  const { ctx, id, patch } = opts;
+  try {
+    return await withCustomerTx(ctx, async (tx, emit) => {
+      const scope = customerScopeOf(ctx);
+      const current = await loadVisible(tx, scope, id);
+      const values: Partial<TCustomerRow> = {};
+      const { user, address, optOut, email, tags, ...rest } = patch;
+      Object.assign(values, rest);
+      if (email !== undefined) values.email = email || null;
+      if (tags !== undefined) values.tags = [...new Set(tags)];
+      if (address !== undefined) values.address = { ...current.address, ...address };
+      if (user !== undefined) {
+        if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change the owner.');
+        values.userId = await resolveOwner(tx, ctx, scope.companyId, user);
+      }
+      if (optOut !== undefined && optOut !== current.optOut) {
+        values.optOut = optOut;
+        values.optedOutAt = optOut ? new Date() : null;
+        await repo.insertConsentEvent(tx, {
+          companyId: scope.companyId,
+          customerId: id,
+          kind: optOut ? 'opt_out' : 'opt_in',
+          source: 'agent',
+          detail: { userId: ctx.actor.user.id, realUserId: ctx.actor.realUser.id },
+        });
+      }
+      const row = (await repo.updateCustomer(tx, { companyId: scope.companyId, id, values }))!;
+      // An owner change must reach the previous owner too (the customer leaves their list).
+      const event = customerEvent(row, 'updated', { changes: Object.keys(patch) });
+      if (current.userId !== null && current.userId !== row.userId) event.topics.push(userTopic(current.userId));
+      emit([event]);
+      return present(tx, ctx, row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'customers_phone_key')) throw validationError(PHONE_TAKEN);
+    throw err;
+  }
+}
+
+function readTrigger(row: TCustomerRow, userId: number): TLiveEventInput {
+  // Only the reader's own sessions need to refetch their unread count.
+  return { ...customerEvent(row, 'trigger', { action: 'read_state_update', data: { id: row.id } }), topics: [userTopic(userId)] };
+}
+
+export async function setCustomerRead(opts: { ctx: TRequestContext; id: number; read: boolean }) {
+  const { ctx, id, read } = opts;
+  return withCustomerTx(ctx, async (tx, emit) => {
+    const scope = customerScopeOf(ctx);
+    const row = await loadVisible(tx, scope, id);
+    const key = { companyId: scope.companyId, customerId: id, userId: ctx.actor.user.id };
+    if (read) await repo.upsertReadState(tx, key);
+    else await repo.deleteReadState(tx, key);
+    emit([readTrigger(row, ctx.actor.user.id)]);
+    return present(tx, ctx, row);
+  });
+}
+
+export async function markAllCustomersRead(opts: { ctx: TRequestContext }): Promise<void> {
+  const { ctx } = opts;
+  await withCustomerTx(ctx, async (tx, emit) => {
+    const scope = customerScopeOf(ctx);
+    await repo.markAllRead(tx, { ...scope, viewerId: ctx.actor.user.id });
+    emit([
+      {
+        companyId: scope.companyId,
+        topics: [userTopic(ctx.actor.user.id)],
+        event: 'trigger',
+        entity: 'customer',
+        action: 'read_state_update',
+        data: { all: true },
+      },
+    ]);
+  });
+}
+
+export async function countUnreadCustomers(opts: { ctx: TRequestContext }): Promise<number> {
+  const scope = customerScopeOf(opts.ctx);
+  return runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) => repo.countUnread(tx, { ...scope, viewerId: opts.ctx.actor.user.id }));
+}
+
+export async function setCustomerArchived(opts: { ctx: TRequestContext; id: number; archived: boolean }) {
+  const { ctx, id, archived } = opts;
+  return withCustomerTx(ctx, async (tx, emit) => {
+    const scope = customerScopeOf(ctx);
+    const current = await loadVisible(tx, scope, id);
+    if (current.archived === archived) throw new AppError('not_found', archived ? 'Customer not found.' : 'Archived customer not found.');
+    const row = (await repo.updateCustomer(tx, { companyId: scope.companyId, id, values: { archived } }))!;
+    emit([customerEvent(row, 'updated', { changes: ['archived'] })]);
+    return present(tx, ctx, row);
+  });
+}
+
+export async function mergeCustomers(opts: { ctx: TRequestContext; id: number; sourceId: number }) {
+  const { ctx, id, sourceId } = opts;
+  if (id === sourceId) throw validationError([{ propertyPath: 'source', message: 'A customer cannot be merged into itself.' }]);
+  return withCustomerTx(ctx, async (tx, emit) => {
+    const scope = customerScopeOf(ctx);
+    const target = await loadVisible(tx, scope, id);
+    const source = await repo.findCustomer(tx, { ...scope, id: sourceId });
+    if (!source) throw validationError([{ propertyPath: 'source', message: 'The customer to merge was not found.' }]);
+    await repo.moveCustomerData(tx, { companyId: scope.companyId, fromId: sourceId, toId: id });
+    const fill = <K extends keyof TCustomerRow>(k: K) => (target[k] === null || target[k] === '' ? source[k] : target[k]);
+    const newest = [target, source].sort((a, b) => (b.bumpedAt?.getTime() ?? 0) - (a.bumpedAt?.getTime() ?? 0))[0]!;
+    const lastInbound = [target.lastInboundAt, source.lastInboundAt].filter((d): d is Date => !!d).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    await repo.deleteCustomer(tx, { companyId: scope.companyId, id: sourceId });
+    const row = (await repo.updateCustomer(tx, {
+      companyId: scope.companyId,
+      id,
+      values: {
+        firstName: fill('firstName'),
+        lastName: fill('lastName'),
+        email: fill('email'),
+        notes: [target.notes, source.notes].filter(Boolean).join('\n\n') || null,
+        preferredBrand: fill('preferredBrand'),
+        preferredChannel: fill('preferredChannel'),
+        primaryContact: fill('primaryContact'),
+        alternateContact: fill('alternateContact'),
+        address: { ...source.address, ...Object.fromEntries(Object.entries(target.address).filter(([, v]) => v)) },
+        tags: [...new Set([...target.tags, ...source.tags])],
+        userId: target.userId ?? source.userId,
+        optOut: target.optOut || source.optOut,
+        bumpedAt: newest.bumpedAt,
+        lastMessage: newest.lastMessage,
+        lastInboundAt: lastInbound,
+      },
+    }))!;
+    emit([
+      customerEvent(source, 'removed', { data: { id: sourceId, '@id': `/api/customers/${sourceId}`, mergedInto: id } }),
+      customerEvent(row, 'updated', { changes: ['merged'] }),
+    ]);
+    return present(tx, ctx, row);
+  });
+}
+
+export async function listCustomerTags(opts: { ctx: TRequestContext }) {
+  const scope = customerScopeOf(opts.ctx);
+  return runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) => repo.listTags(tx, scope));
+}
+
+export async function listSimpleCustomers(opts: { ctx: TRequestContext; search?: string }) {
+  const scope = customerScopeOf(opts.ctx);
+  return runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) => repo.listSimpleCustomers(tx, { ...scope, search: opts.search, limit: 20 }));
+}
+
+export async function recordActivePage(opts: { ctx: TRequestContext; page: string; customerId: number | null }): Promise<void> {
+  const { ctx } = opts;
+  if (ctx.actor.companyId === null || ctx.actor.impersonating) return;
+  await runInScope(ctx.db, { companyId: ctx.actor.companyId }, (tx) =>
+    repo.upsertActivePage(tx, { companyId: ctx.actor.companyId!, userId: ctx.actor.user.id, page: opts.page, customerId: opts.customerId }),
+  );
+}
+
+// Deleting a user hands their customers to the receiving user in the same transaction.
+userTransferHooks.push((tx, opts) => repo.reassignCustomers(tx, opts));
