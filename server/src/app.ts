@@ -17,10 +17,21 @@ import { createMailer, type TMailer } from './lib/mailer';
 import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createMessageJobHandlers } from './modules/messages/messages.service';
+import { simulatorRoutes } from './modules/simulator/simulator.routes';
+import { createFetchInboundMediaHandler, smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
+import { createSimulatorChannel } from './channels/simulator/simulator-channel';
+import { createSmsProviderChannel } from './channels/sms-provider/sms-provider-channel';
+import { createOutboxWorker } from './jobs/outbox';
+import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { createLocalLiveBus } from './live/local-live-bus';
+import { liveRoutes } from './live/live.routes';
+import { createRedisLiveBus } from './live/redis-live-bus';
 
 export interface TBuildAppOptions {
   config: TConfig;
@@ -44,16 +55,29 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   const db = opts.db ?? (await openDatabase(config));
   if (ownsDb && config.seed) await seedDemoData({ db });
 
-  const deps: TAppDeps = {
+  // With Redis every API process sees every event; without it one process is the whole audience.
+  const live = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl }) : createLocalLiveBus();
+  const deps = {
     config,
     db,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
-    live: createLocalLiveBus(),
+    live,
     loginLimiter: {
       perAccount: new WindowCounter(config.loginWindowSeconds * 1000),
       perIp: new WindowCounter(config.loginWindowSeconds * 1000),
     },
+  } as TAppDeps;
+  deps.channels = {
+    simulator: createSimulatorChannel({ enabled: config.simulator }),
+    sms_provider: createSmsProviderChannel({ encryptionKey: config.encryptionKey, baseUrl: config.twilioBaseUrl, publicUrl: config.publicUrl }),
   };
+  // Handlers close over `deps`, which is complete before the worker runs its first job.
+  deps.jobs = createOutboxWorker({
+    db,
+    pollMs: config.workerPollMs,
+    handlers: createMessageJobHandlers({ deps, fetchInboundMedia: createFetchInboundMediaHandler(deps) }),
+    log: { error: (o, msg) => app.log.error(o, msg) },
+  });
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -69,6 +93,15 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
+  // Provider webhooks post forms; repeated names become arrays (the signature check needs every value).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of new URLSearchParams(body as string)) {
+      const prev = out[k];
+      out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    done(null, out);
+  });
   // API-Platform clients send JSON-LD and merge-patch bodies; both are JSON.
   app.addContentTypeParser(
     ['application/merge-patch+json', 'application/ld+json'],
@@ -104,6 +137,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await usersRoutes(api, deps);
     await companiesRoutes(api, deps);
     await systemRoutes(api, deps);
+    await customersRoutes(api, deps);
+    await messagesRoutes(api, deps);
+    await smsProviderWebhookRoutes(api, deps);
+    await simulatorRoutes(api, deps);
+    await liveRoutes(api, deps);
+    await mediaRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
@@ -122,7 +161,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
+  if (config.worker) app.addHook('onReady', async () => deps.jobs.start());
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     await deps.live.close();
     if (ownsDb) await db.close();
   });

@@ -22,6 +22,9 @@ const ZEnvSchema = z.object({
   MAIL_FROM: z.string().default('Courier Desk <no-reply@courierdesk.local>'),
   PUBLIC_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /** Signs the live-stream (Mercure) subscriber tokens; deliberately not the API secret. */
+  MERCURE_JWT_SECRET: z.string().min(32).optional(),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
@@ -34,6 +37,16 @@ const ZEnvSchema = z.object({
   REVISION: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   WEB_DIST: z.string().optional(),
+  STORAGE_DIR: z.string().optional(),
+  /** The embedded phone simulator channel (outbound "delivered" to simulated phones, replies from the web page). */
+  SIMULATOR: bool.default(true),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  /** Run the outbox worker in this process (tests drive it by hand). */
+  WORKER: bool.default(true),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** Total attachment bytes of one message (spec: below about 95,000,000). */
+  ATTACHMENT_LIMIT_BYTES: z.coerce.number().int().min(1).max(95_000_000).default(95_000_000),
+  SIGNED_URL_TTL: z.coerce.number().int().min(10).default(900),
 });
 
 export type TConfig = {
@@ -47,6 +60,8 @@ export type TConfig = {
   mailFrom: string;
   publicUrl: string;
   jwtSecret: Uint8Array;
+  mercureJwtSecret: Uint8Array;
+  liveHeartbeatSeconds: number;
   encryptionKey: Buffer;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -60,6 +75,15 @@ export type TConfig = {
   revision: string;
   bodyLimit: number;
   webDist: string;
+  /** Uploaded files (per-company folders); default `<DATA_DIR>/storage`. */
+  storageDir: string;
+  /** Lifetime in seconds of signed `/storage/…` URLs. */
+  signedUrlTtl: number;
+  simulator: boolean;
+  twilioBaseUrl: string;
+  worker: boolean;
+  workerPollMs: number;
+  attachmentLimitBytes: number;
 };
 
 function readRevision(): string {
@@ -73,11 +97,23 @@ function readRevision(): string {
 }
 
 /** Secrets not given by the environment are generated once and kept in DATA_DIR so restarts keep sessions. */
-function loadLocalSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string } {
+function loadLocalSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string; mercureJwtSecret: string } {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    // Files written before a secret existed get it added; the ones already there are never regenerated.
+    if (typeof stored.mercureJwtSecret !== 'string' || !stored.mercureJwtSecret) {
+      stored.mercureJwtSecret = randomBytes(48).toString('base64url');
+      writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+    }
+    return stored;
+  }
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('base64') };
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('base64'),
+    mercureJwtSecret: randomBytes(48).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
@@ -89,6 +125,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   const dataDir = path.resolve(baseDir, env.DATA_DIR);
   const local = loadLocalSecrets(dataDir);
   const encKey = process.env.ENCRYPTION_KEY ?? overrides.ENCRYPTION_KEY ?? local.encryptionKey;
+  const mercureSecret = env.MERCURE_JWT_SECRET ?? local.mercureJwtSecret;
+  // A live token is handed to the browser for six hours (and may travel in a query string): with the API secret
+  // it would also be a valid API access token.
+  if (mercureSecret === (env.JWT_SECRET ?? local.jwtSecret)) throw new Error('MERCURE_JWT_SECRET must differ from JWT_SECRET');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -100,6 +140,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? local.jwtSecret),
+    mercureJwtSecret: new TextEncoder().encode(mercureSecret),
+    liveHeartbeatSeconds: env.LIVE_HEARTBEAT_SECONDS,
     encryptionKey: Buffer.from(encKey, 'base64'),
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
@@ -113,5 +155,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     revision: env.REVISION ?? readRevision(),
     bodyLimit: env.BODY_LIMIT,
     webDist: env.WEB_DIST ? path.resolve(baseDir, env.WEB_DIST) : path.join(REPO_ROOT, 'web/dist'),
+    storageDir: env.STORAGE_DIR ? path.resolve(baseDir, env.STORAGE_DIR) : path.join(dataDir, 'storage'),
+    signedUrlTtl: env.SIGNED_URL_TTL,
+    simulator: env.SIMULATOR,
+    twilioBaseUrl: env.TWILIO_BASE_URL.replace(/\/+$/, ''),
+    worker: env.WORKER,
+    workerPollMs: env.WORKER_POLL_MS,
+    attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
   };
 }

@@ -1,6 +1,9 @@
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import type { TChannelAdapter } from './channels/channel.types';
+import type { TOutboxWorker } from './jobs/outbox';
 import type { TLiveBus } from './live/live.types';
+import type { TChannel } from '@cd/contracts/customer';
 import type { TMailer } from './lib/mailer';
 import type { WindowCounter } from './lib/rate-limiter';
 import type { TUserRow } from './modules/users/users.schema';
@@ -12,6 +15,9 @@ export interface TAppDeps {
   mailer: TMailer;
   loginLimiter: { perAccount: WindowCounter; perIp: WindowCounter };
   live: TLiveBus;
+  channels: Partial<Record<TChannel, TChannelAdapter>>;
+  /** The outbox worker: `wake()` after committing a job; `drain()` in tests. */
+  jobs: TOutboxWorker;
 }
 
 /** Who is calling: the effective user (impersonated one while impersonating) and the real signed-in user. */

@@ -61,6 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://app.test',
+    // Tests run the outbox by hand (`app.deps.jobs.drain()`) so every step is deterministic.
+    WORKER: 'false',
     ...env,
   });
   const app = await buildApp({ config, db, mailer, logger: false });

@@ -1,16 +1,36 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
+import { saveMediaFromBuffer } from '../src/modules/media/media.service';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 
 let t: TTestApp;
 let a: TSeededCompany;
 let b: TSeededCompany;
+/** Rows of company A (and one of company B where a body must name the intruder's own row). */
+const rows: Record<string, number> = {};
+
+async function createCustomer(s: TSeededCompany, phone: string): Promise<number> {
+  const tok = (await login(t.app, s.admin.email)).token;
+  const res = await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(tok), payload: { phone, firstName: 'Victim' } });
+  return res.json().id;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await seedCompany(t.db);
   b = await seedCompany(t.db);
+  rows.customer = await createCustomer(a, '+15559990001');
+  rows.archivedCustomer = await createCustomer(a, '+15559990002');
+  const adminTok = (await login(t.app, a.admin.email)).token;
+  await t.app.inject({ method: 'PUT', url: `/api/customers/${rows.archivedCustomer}/archive`, headers: bearer(adminTok) });
+  rows.otherCustomer = await createCustomer(b, '+15559990003');
+  const sent = await t.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(adminTok), payload: { customerId: rows.customer, content: 'Secret victim message', scheduledAt: new Date(Date.now() + 86400_000).toISOString() } });
+  rows.message = sent.json().id;
+  const tpl = await t.app.inject({ method: 'POST', url: '/api/message_templates', headers: bearer(adminTok), payload: { text: 'Victim template' } });
+  rows.template = tpl.json().id;
+  const pdf = { filename: 'a.pdf', mimetype: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
+  rows.media = (await saveMediaFromBuffer({ deps: t.app.deps, companyId: a.companyId, userId: a.agent.id, file: pdf })).id;
 });
 afterAll(() => t.close());
 
@@ -21,6 +41,11 @@ afterAll(() => t.close());
 const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   users: (s) => s.agent.id,
   companies: (s) => s.companyId,
+  customers: () => rows.customer!,
+  archived_customers: () => rows.archivedCustomer!,
+  media_objects: () => rows.media!,
+  messages: () => rows.message!,
+  message_templates: () => rows.template!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -31,6 +56,10 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PATCH /api/users/:id/enabled': () => ({ enabled: false }),
   'PATCH /api/companies/:id': () => ({ address: 'Intruder street' }),
   'PUT /api/companies/:id/toggle_module': () => ({ module: 'offers', toggle: true }),
+  'PATCH /api/customers/:id': () => ({ firstName: 'Intruder' }),
+  'PUT /api/customers/:id/merge': () => ({ source: rows.otherCustomer }),
+  'PATCH /api/message_templates/:id': () => ({ text: 'Intruder' }),
+  'PUT /api/message_templates/:id': () => ({ text: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -88,6 +117,7 @@ describe('every route with an id, called by another company', () => {
       expect([403, 404], `${key} answered ${res.statusCode}: ${res.body}`).toContain(res.statusCode);
       expect(res.body).not.toContain(a.agent.email);
       expect(res.body).not.toContain(a.slug);
+      expect(res.body).not.toContain('Victim');
       checked.push(key);
     }
     // Nothing of company A changed.
@@ -98,5 +128,11 @@ describe('every route with an id, called by another company', () => {
     expect(company.json().address).toBeNull();
     expect(company.json().modules.offers).toBe(false);
     expect(checked).toContain('DELETE /api/users/:id');
+    const customer = await t.app.inject({ method: 'GET', url: `/api/customers/${rows.customer}`, headers: bearer(adminTok) });
+    expect(customer.json()).toMatchObject({ firstName: 'Victim', read: true, archived: false });
+    const msgs = await t.app.inject({ method: 'GET', url: `/api/messages?customer=${rows.customer}`, headers: bearer(adminTok) });
+    expect(msgs.json().member.map((m: { id: number; status: string }) => [m.id, m.status])).toEqual([[rows.message, 'scheduled']]);
+    const tpl = await t.app.inject({ method: 'GET', url: `/api/message_templates/${rows.template}`, headers: bearer(adminTok) });
+    expect(tpl.json().text).toBe('Victim template');
   });
 });

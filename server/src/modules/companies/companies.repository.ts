@@ -42,3 +42,9 @@ export async function deleteCompany(tx: TTx, id: number): Promise<boolean> {
   const rows = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   return rows.length > 0;
 }
+
+/** Webhooks name their company by slug (system scope: the caller is a provider, not a user). */
+export async function findCompanyBySlug(tx: TTx, slug: string): Promise<TCompanyRow | undefined> {
+  const [row] = await tx.select().from(companies).where(eq(companies.slug, slug)).limit(1);
+  return row;
+}

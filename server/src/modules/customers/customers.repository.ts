@@ -226,3 +226,10 @@ export async function reassignCustomers(tx: TTx, opts: { companyId: number; from
     .where(and(eq(customers.companyId, opts.companyId), eq(customers.userId, opts.fromUserId)));
 }
 
+
+export async function findCustomersByIds(tx: TTx, opts: TCustomerScope & { ids: number[] }): Promise<TCustomerRow[]> {
+  if (!opts.ids.length) return [];
+  const conds = [eq(customers.companyId, opts.companyId), inArray(customers.id, opts.ids)];
+  if (opts.ownerId !== null) conds.push(eq(customers.userId, opts.ownerId));
+  return tx.select().from(customers).where(and(...conds));
+}

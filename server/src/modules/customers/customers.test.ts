@@ -67,9 +67,9 @@ describe('customers', () => {
     let pages = 0;
     while (url) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(tok) });
-      const body = res.json();
+      const body: { totalItems: number; member: { firstName: string }[]; view: { next?: string } } = res.json();
       expect(body.totalItems).toBe(7);
-      seen.push(...body.member.map((c: { firstName: string }) => c.firstName));
+      seen.push(...body.member.map((c) => c.firstName));
       url = body.view.next;
       pages++;
     }

@@ -1,0 +1,53 @@
+import { decryptSecret } from '../../lib/crypto';
+import type { TCompanyRow } from '../../modules/companies/companies.schema';
+import { ChannelSendError, type TChannelAdapter } from '../channel.types';
+import { findTwilioMessage, mapTwilioStatus, sendTwilioMessage, TwilioError, type TTwilioCredentials } from './twilio-client';
+
+type TOcs = { twilioAccountSID?: string | null; twilioAuthToken?: string | null; twilioPhoneNumber?: string | null };
+
+export function twilioCredentialsOf(opts: { company: TCompanyRow; encryptionKey: Buffer; baseUrl: string }): (TTwilioCredentials & { from: string }) | null {
+  const ocs = opts.company.ocs as TOcs;
+  if (!ocs.twilioAccountSID || !ocs.twilioAuthToken || !ocs.twilioPhoneNumber) return null;
+  return {
+    accountSid: ocs.twilioAccountSID,
+    authToken: decryptSecret(opts.encryptionKey, ocs.twilioAuthToken),
+    baseUrl: opts.baseUrl,
+    from: ocs.twilioPhoneNumber,
+  };
+}
+
+/** SMS through the provider (Twilio's REST API). Status callbacks carry our message id so they can never race the commit. */
+export function createSmsProviderChannel(opts: { encryptionKey: Buffer; baseUrl: string; publicUrl: string }): TChannelAdapter {
+  const creds = (company: TCompanyRow) => {
+    const c = twilioCredentialsOf({ company, encryptionKey: opts.encryptionKey, baseUrl: opts.baseUrl });
+    if (!c) throw new ChannelSendError('The SMS provider is not configured for this company.', { permanent: true, code: 'not_configured' });
+    return c;
+  };
+  return {
+    channel: 'sms_provider',
+    isAvailable: (company) => twilioCredentialsOf({ company, encryptionKey: opts.encryptionKey, baseUrl: opts.baseUrl }) !== null,
+    async send(message) {
+      const c = creds(message.company);
+      try {
+        const res = await sendTwilioMessage({
+          creds: c,
+          from: c.from,
+          to: message.to,
+          body: message.body,
+          mediaUrls: message.mediaUrls,
+          statusCallback: `${opts.publicUrl}/api/webhooks/sms-provider/${message.company.slug}/status?messageId=${message.messageId}`,
+        });
+        return { providerMessageId: res.sid, status: mapTwilioStatus(res.status) ?? 'SENDING' };
+      } catch (err) {
+        if (err instanceof TwilioError)
+          throw new ChannelSendError(err.message, { permanent: err.permanent, code: err.code === null ? String(err.status || '') || null : String(err.code), outcomeUnknown: err.status === 0 });
+        throw err;
+      }
+    },
+    async findSent(message) {
+      const c = creds(message.company);
+      const found = await findTwilioMessage({ creds: c, from: c.from, to: message.to, body: message.body, sentAfter: message.attemptStartedAt });
+      return found ? { providerMessageId: found.sid, status: mapTwilioStatus(found.status) ?? 'SENDING' } : null;
+    },
+  };
+}

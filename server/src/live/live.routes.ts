@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TAppDeps } from '../context';
+import { contextOf } from '../plugins/auth';
+import * as service from './live.service';
+import { verifyMercureToken } from './mercure-jwt';
+import { createSseHub } from './sse-hub';
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Mercure's order: Authorization header, then the `authorization` query parameter, then the cookie. */
+function readSubscriberToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header !== undefined) return /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const query = firstString((request.query as Record<string, unknown>).authorization);
+  if (query !== undefined) return query;
+  return readCookie(request.headers.cookie, 'mercureAuthorization');
+}
+
+// The hub answers like the reference Mercure hub (plain text), not with the API's problem documents.
+function refuse(reply: FastifyReply, status: 400 | 401, text: string) {
+  return reply.status(status).type('text/plain; charset=utf-8').send(`${text}\n`);
+}
+
+export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const hub = createSseHub({ live: deps.live, heartbeatSeconds: deps.config.liveHeartbeatSeconds });
+  // Open streams would keep the HTTP server from closing: end them before it tries.
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => hub.close());
+
+  app.get('/api/get_mercure_jwt', { schema: { tags: ['live'] } }, async (req) =>
+    service.getMercureToken({ ctx: contextOf(deps, req) }),
+  );
+
+  app.get(
+    service.HUB_URL,
+    { config: { public: true }, schema: { tags: ['live'], summary: 'Mercure subscribe (server-sent events)' } },
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      const claims = await verifyMercureToken({ secret: deps.config.mercureJwtSecret, token: readSubscriberToken(req) });
+      if (!claims) return refuse(reply, 401, 'Unauthorized');
+      const rawTopics = query.topic;
+      const selectors = (Array.isArray(rawTopics) ? rawTopics : [rawTopics]).filter(
+        (t): t is string => typeof t === 'string' && t.length > 0,
+      );
+      if (!selectors.length) return refuse(reply, 400, 'Missing "topic" parameter.');
+      if (!(await service.isSubscriberActive({ deps, sub: claims.sub }))) return refuse(reply, 401, 'Unauthorized');
+
+      const header = firstString(req.headers['last-event-id']);
+      const lastEventId = header !== undefined && header !== '' ? header : firstString(query.lastEventID);
+
+      reply.hijack();
+      const raw = reply.raw;
+      // Registered before history is read, so an event committed meanwhile is held back rather than missed.
+      const subscription = hub.openSubscription({ raw, selectors, allowed: claims.subscribe, expiresAtMs: claims.exp * 1000 });
+      try {
+        const replay = lastEventId
+          ? await service.readReplayEvents({
+              deps,
+              request: service.parseLastEventId(lastEventId),
+              selectors,
+              allowed: claims.subscribe,
+            })
+          : null;
+        subscription.start({
+          headers: replay ? { 'last-event-id': replay.lastEventIdHeader } : {},
+          replay: replay?.events ?? [],
+        });
+      } catch (err) {
+        req.log.error({ err }, 'live replay failed');
+        const wasOpen = !subscription.closed;
+        subscription.close();
+        if (wasOpen && !raw.headersSent && !raw.destroyed) {
+          raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          raw.end('Internal Server Error\n');
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,184 @@
+import type { ServerResponse } from 'node:http';
+import type { TLiveEvent } from '@cd/contracts/live';
+import type { TLiveBus, TStoredLiveEvent } from './live.types';
+import { matchAnyTopic } from './topic-match';
+
+/** One event in the Mercure v0.x wire format; every line of data gets its own `data:` prefix. */
+export function formatSseEvent(payload: TLiveEvent): string {
+  const data = JSON.stringify(payload)
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}\n`)
+    .join('');
+  return `id: ${payload.id}\n${data}\n`;
+}
+
+export interface TSseHubOptions {
+  live: TLiveBus;
+  heartbeatSeconds: number;
+  /** Bytes a subscriber may have queued in its socket before it is dropped. */
+  maxBufferedBytes?: number;
+  /** How long a subscriber may stay unable to take writes (no 'drain') before it is dropped. */
+  maxBlockedMs?: number;
+  /** Live events a subscription may hold back while its replay is read. */
+  maxPendingEvents?: number;
+}
+
+export interface TSubscriptionStart {
+  /** Extra response headers (Last-Event-ID). */
+  headers: Record<string, string>;
+  /** History to send before live events, oldest first. */
+  replay: TLiveEvent[];
+}
+
+export interface TSseSubscription {
+  /** Writes the head, the opening comment, the replay, then the live events that arrived meanwhile (deduplicated). */
+  start(opts: TSubscriptionStart): void;
+  /** Ends the stream (or forgets a subscription that never started). */
+  close(): void;
+  readonly closed: boolean;
+}
+
+export interface TSseHub {
+  /**
+   * Registers a subscriber right away so no event committed from now on is missed; live events are held back
+   * until `start`, which the caller invokes once the replay has been read.
+   */
+  openSubscription(opts: { raw: ServerResponse; selectors: string[]; allowed: string[]; expiresAtMs: number }): TSseSubscription;
+  size(): number;
+  /** Ends every stream (server shutdown) and stops listening to the bus. */
+  close(): void;
+}
+
+interface TSubscriber {
+  raw: ServerResponse;
+  selectors: string[];
+  allowed: string[];
+  state: 'pending' | 'live' | 'closed';
+  pending: TStoredLiveEvent[];
+  blockedSince: number | null;
+  expiryTimer: NodeJS.Timeout | null;
+}
+
+// setTimeout stores its delay in 32 bits; longer delays fire immediately.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function createSseHub(opts: TSseHubOptions): TSseHub {
+  const maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
+  const maxBlockedMs = opts.maxBlockedMs ?? 30_000;
+  const maxPendingEvents = opts.maxPendingEvents ?? 10_000;
+  const subscribers = new Set<TSubscriber>();
+
+  const remove = (s: TSubscriber) => {
+    if (s.state === 'closed') return;
+    s.state = 'closed';
+    s.pending = [];
+    subscribers.delete(s);
+    if (s.expiryTimer) clearTimeout(s.expiryTimer);
+  };
+
+  /** A client that cannot keep up loses its stream (it reconnects with Last-Event-ID); it never holds up others. */
+  const drop = (s: TSubscriber) => {
+    remove(s);
+    s.raw.destroy();
+  };
+
+  const write = (s: TSubscriber, chunk: string) => {
+    if (s.state === 'closed' || s.raw.destroyed) return;
+    // write() never blocks: it queues in memory. The queue length is what a slow client costs us, so it is capped.
+    const ok = s.raw.write(chunk);
+    if (!ok && s.blockedSince === null) s.blockedSince = Date.now();
+    if (s.raw.writableLength > maxBufferedBytes) drop(s);
+  };
+
+  const matches = (s: TSubscriber, event: TStoredLiveEvent) =>
+    matchAnyTopic({ selectors: s.selectors, topics: event.topics }) &&
+    matchAnyTopic({ selectors: s.allowed, topics: event.topics });
+
+  const unsubscribe = opts.live.onEvent((event) => {
+    if (!subscribers.size) return;
+    let text: string | undefined;
+    for (const s of subscribers) {
+      if (!matches(s, event)) continue;
+      if (s.state === 'pending') {
+        s.pending.push(event);
+        if (s.pending.length > maxPendingEvents) drop(s);
+        continue;
+      }
+      // Serialised once per event, however many subscribers receive it.
+      text ??= formatSseEvent(event.payload);
+      write(s, text);
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const s of subscribers) {
+      if (s.state !== 'live') continue;
+      if (s.blockedSince !== null && now - s.blockedSince > maxBlockedMs) drop(s);
+      else write(s, ':\n\n');
+    }
+  }, opts.heartbeatSeconds * 1000);
+  heartbeat.unref();
+
+  return {
+    openSubscription({ raw, selectors, allowed, expiresAtMs }) {
+      const s: TSubscriber = { raw, selectors, allowed, state: 'pending', pending: [], blockedSince: null, expiryTimer: null };
+      subscribers.add(s);
+      raw.on('close', () => remove(s));
+      raw.on('drain', () => {
+        s.blockedSince = null;
+      });
+      // Errors on a dead socket surface as 'close' too; without a listener they would crash the process.
+      raw.on('error', () => remove(s));
+      return {
+        get closed() {
+          return s.state === 'closed';
+        },
+        start({ headers, replay }) {
+          if (s.state !== 'pending') return;
+          raw.writeHead(200, {
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            'x-accel-buffering': 'no',
+            ...headers,
+          });
+          s.state = 'live';
+          write(s, ':\n\n');
+          const sent = new Set<string>();
+          for (const payload of replay) {
+            sent.add(payload.id);
+            write(s, formatSseEvent(payload));
+          }
+          // Events broadcast while the replay was read: those the replay already covered are skipped by id (a set,
+          // not "id <= last replayed", so an event whose transaction committed late is still delivered).
+          const held = s.pending;
+          s.pending = [];
+          for (const event of held) if (!sent.has(event.payload.id)) write(s, formatSseEvent(event.payload));
+          const delay = Math.min(Math.max(expiresAtMs - Date.now(), 0), MAX_TIMER_MS);
+          s.expiryTimer = setTimeout(() => {
+            remove(s);
+            raw.end();
+          }, delay);
+          s.expiryTimer.unref();
+        },
+        close() {
+          // A subscription that never started has no head written yet: the caller answers (e.g. with an error).
+          const wasLive = s.state === 'live';
+          remove(s);
+          if (wasLive && !raw.destroyed) raw.end();
+        },
+      };
+    },
+    size: () => subscribers.size,
+    close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      for (const s of [...subscribers]) {
+        const wasLive = s.state === 'live';
+        remove(s);
+        if (wasLive) s.raw.end();
+        else s.raw.destroy();
+      }
+    },
+  };
+}

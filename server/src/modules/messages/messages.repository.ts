@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { TTx } from '../../db/client';
+import { mediaObjects, type TMediaRow } from '../media/media.schema';
+import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
+
+export async function insertMessage(tx: TTx, values: typeof messages.$inferInsert): Promise<TMessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  return row!;
+}
+
+export async function findMessage(tx: TTx, opts: { companyId: number; id: number }): Promise<TMessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)))
+    .limit(1);
+  return row;
+}
+
+export async function findMessageByProviderId(
+  tx: TTx,
+  opts: { companyId: number; channel: string; providerMessageId: string },
+): Promise<TMessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, opts.companyId), eq(messages.channel, opts.channel), eq(messages.providerMessageId, opts.providerMessageId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateMessage(
+  tx: TTx,
+  opts: { companyId: number; id: number; values: Partial<typeof messages.$inferInsert> },
+): Promise<TMessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set({ ...opts.values, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)))
+    .returning();
+  return row;
+}
+
+export async function deleteMessage(tx: TTx, opts: { companyId: number; id: number }): Promise<void> {
+  await tx.delete(messages).where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)));
+}
+
+/** One thread page, newest first, strictly before a time (keyset; never OFFSET). */
+export async function listThread(
+  tx: TTx,
+  opts: { companyId: number; customerId: number; before?: Date; limit: number },
+): Promise<TMessageRow[]> {
+  return tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, opts.companyId),
+        eq(messages.customerId, opts.customerId),
+        opts.before ? lt(messages.createdAt, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(opts.limit);
+}
+
+export async function linkAttachments(tx: TTx, opts: { companyId: number; messageId: number; mediaIds: number[] }): Promise<void> {
+  if (!opts.mediaIds.length) return;
+  await tx
+    .insert(messageAttachments)
+    .values(opts.mediaIds.map((mediaId, position) => ({ companyId: opts.companyId, messageId: opts.messageId, mediaId, position })))
+    .onConflictDoNothing();
+}
+
+/** Attachments of a page of messages in one statement. */
+export async function listAttachments(tx: TTx, opts: { companyId: number; messageIds: number[] }): Promise<(TMediaRow & { messageId: number })[]> {
+  if (!opts.messageIds.length) return [];
+  const rows = await tx
+    .select({ media: mediaObjects, messageId: messageAttachments.messageId })
+    .from(messageAttachments)
+    .innerJoin(mediaObjects, and(eq(mediaObjects.companyId, messageAttachments.companyId), eq(mediaObjects.id, messageAttachments.mediaId)))
+    .where(and(eq(messageAttachments.companyId, opts.companyId), inArray(messageAttachments.messageId, opts.messageIds)))
+    .orderBy(asc(messageAttachments.position));
+  return rows.map((r) => ({ ...r.media, messageId: r.messageId }));
+}
+
+export async function findMediaRows(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<TMediaRow[]> {
+  if (!opts.ids.length) return [];
+  return tx
+    .select()
+    .from(mediaObjects)
+    .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, opts.ids)));
+}
+
+export async function listTemplates(tx: TTx, opts: { companyId: number }) {
+  return tx.select().from(messageTemplates).where(eq(messageTemplates.companyId, opts.companyId)).orderBy(asc(messageTemplates.id));
+}
+
+export async function findTemplate(tx: TTx, opts: { companyId: number; id: number }) {
+  const [row] = await tx
+    .select()
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.companyId, opts.companyId), eq(messageTemplates.id, opts.id)));
+  return row;
+}
+
+export async function insertTemplate(tx: TTx, values: { companyId: number; text: string }) {
+  const [row] = await tx.insert(messageTemplates).values(values).returning();
+  return row!;
+}
+
+export async function updateTemplate(tx: TTx, opts: { companyId: number; id: number; text: string }) {
+  const [row] = await tx
+    .update(messageTemplates)
+    .set({ text: opts.text })
+    .where(and(eq(messageTemplates.companyId, opts.companyId), eq(messageTemplates.id, opts.id)))
+    .returning();
+  return row;
+}
+
+export async function deleteTemplate(tx: TTx, opts: { companyId: number; id: number }): Promise<boolean> {
+  const rows = await tx
+    .delete(messageTemplates)
+    .where(and(eq(messageTemplates.companyId, opts.companyId), eq(messageTemplates.id, opts.id)))
+    .returning({ id: messageTemplates.id });
+  return rows.length > 0;
+}
+
+/** Recent simulator conversations of a company: customers with any simulator message, newest first. */
+export async function listSimulatorCustomerIds(tx: TTx, opts: { companyId: number; limit: number }): Promise<number[]> {
+  const res = await tx.execute(sql`
+    select customer_id::int as id from messages
+    where company_id = ${opts.companyId} and channel = 'simulator'
+    group by customer_id order by max(created_at) desc limit ${opts.limit}`);
+  return (res.rows as { id: number }[]).map((r) => r.id);
+}
+
+export async function listRecentMessagesOf(tx: TTx, opts: { companyId: number; customerIds: number[]; perCustomer: number }): Promise<TMessageRow[]> {
+  if (!opts.customerIds.length) return [];
+  const res = await tx.execute(sql`
+    select id::int from (
+      select id, row_number() over (partition by customer_id order by created_at desc, id desc) as n
+      from messages where company_id = ${opts.companyId} and customer_id = any(${sql.param(opts.customerIds)}::bigint[])
+    ) t where n <= ${opts.perCustomer}`);
+  const ids = (res.rows as { id: number }[]).map((r) => r.id);
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, opts.companyId), inArray(messages.id, ids)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}
