@@ -75,6 +75,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   deps.jobs = createOutboxWorker({
     db,
     pollMs: config.workerPollMs,
+    leaseSeconds: config.workerLeaseSeconds,
     handlers: createMessageJobHandlers({ deps, fetchInboundMedia: createFetchInboundMediaHandler(deps) }),
     log: { error: (o, msg) => app.log.error(o, msg) },
   });

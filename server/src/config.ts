@@ -44,6 +44,8 @@ const ZEnvSchema = z.object({
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
+  WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Total attachment bytes of one message (spec: below about 95,000,000). */
   ATTACHMENT_LIMIT_BYTES: z.coerce.number().int().min(1).max(95_000_000).default(95_000_000),
   SIGNED_URL_TTL: z.coerce.number().int().min(10).default(900),
@@ -83,6 +85,7 @@ export type TConfig = {
   twilioBaseUrl: string;
   worker: boolean;
   workerPollMs: number;
+  workerLeaseSeconds: number;
   attachmentLimitBytes: number;
 };
 
@@ -161,6 +164,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     twilioBaseUrl: env.TWILIO_BASE_URL.replace(/\/+$/, ''),
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
+    workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
   };
 }

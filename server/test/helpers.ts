@@ -17,24 +17,36 @@ import { withDatabase } from './global-setup';
 export const TEST_PASSWORD = 'Passw0rd1';
 let passwordHash: Promise<string> | undefined;
 
-async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database cloned from the run's migrated template (only with DATABASE_URL). */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplateDb');
-  if (url && template) {
-    const name = `${template}_f_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const db = await createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+  if (!url || !template) throw new Error('needs DATABASE_URL');
+  const name = `${template}_f_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL && inject('pgTemplateDb')) {
+    const pgDb = await createPostgresTestDatabase();
+    const db = await createDatabase({ databaseUrl: pgDb.url, poolSize: 4 });
     return {
       db,
       drop: async () => {
         await db.close();
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
+        await pgDb.drop();
       },
     };
   }

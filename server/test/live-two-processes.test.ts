@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
+import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import { recordLiveEvents } from '../src/live/live.repository';
 import type { TLiveBus } from '../src/live/live.types';
@@ -183,6 +183,36 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('live events across two API process
   function hub(base: string, topics: string[]): string {
     return `${base}/.well-known/mercure?${topics.map((x) => `topic=${encodeURIComponent(x)}`).join('&')}`;
   }
+
+  it('a change made through process 1 reaches a subscriber of process 2 exactly once', async () => {
+    const login = await fetch(`${one!.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: co.admin.email, password: TEST_PASSWORD }),
+    });
+    const { token: api } = (await login.json()) as { token: string };
+    const live = await fetch(`${one!.base}/api/get_mercure_jwt`, { headers: { authorization: `Bearer ${api}` } });
+    const { token, topics } = (await live.json()) as { token: string; topics: string[] };
+    expect(topics).toContain(companyAdminsTopic(co.companyId));
+    const onTwo = await subscribe(hub(two!.base, topics), token);
+    try {
+      expect(onTwo.res.status).toBe(200);
+      const name = `Live${randomBytes(4).toString('hex')}`;
+      const created = await fetch(`${one!.base}/api/customers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${api}` },
+        body: JSON.stringify({ phone: `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`, firstName: name }),
+      });
+      expect(created.status).toBe(201);
+      const deadline = Date.now() + 10_000;
+      const mine = () => onTwo.events.filter((e) => e.data.entity === 'customer' && (e.data.data as { firstName?: string })?.firstName === name);
+      while (!mine().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mine().map((e) => e.data.event)).toEqual(['created']);
+    } finally {
+      onTwo.close();
+    }
+  });
 
   it('an event published by another process reaches subscribers of both processes exactly once', async () => {
     // Signed in on process 1; the token works on process 2 (shared Mercure secret).

@@ -64,6 +64,9 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
       if (!selectors.length) return refuse(reply, 400, 'Missing "topic" parameter.');
       if (!(await service.isSubscriberActive({ deps, sub: claims.sub }))) return refuse(reply, 401, 'Unauthorized');
 
+      // Fastify answers HEAD with the GET handler: a HEAD must not hold a stream open until the token expires.
+      if (req.method === 'HEAD') return reply.status(200).type('text/event-stream').header('cache-control', 'no-cache').send();
+
       const header = firstString(req.headers['last-event-id']);
       const lastEventId = header !== undefined && header !== '' ? header : firstString(query.lastEventID);
 

@@ -84,7 +84,7 @@ export async function createRedisLiveBus(opts: TRedisLiveBusOptions): Promise<TL
   }
 
   sub.on('message', (ch: string, text: string) => {
-    if (ch !== channel || true) return;
+    if (ch !== channel) return;
     let message: TLiveRedisMessage;
     try {
       message = JSON.parse(text) as TLiveRedisMessage;

@@ -8,9 +8,16 @@ type TOcs = { twilioAccountSID?: string | null; twilioAuthToken?: string | null;
 export function twilioCredentialsOf(opts: { company: TCompanyRow; encryptionKey: Buffer; baseUrl: string }): (TTwilioCredentials & { from: string }) | null {
   const ocs = opts.company.ocs as TOcs;
   if (!ocs.twilioAccountSID || !ocs.twilioAuthToken || !ocs.twilioPhoneNumber) return null;
+  let authToken: string;
+  try {
+    authToken = decryptSecret(opts.encryptionKey, ocs.twilioAuthToken);
+  } catch {
+    // Stored under another ENCRYPTION_KEY: unusable until an admin enters the token again.
+    return null;
+  }
   return {
     accountSid: ocs.twilioAccountSID,
-    authToken: decryptSecret(opts.encryptionKey, ocs.twilioAuthToken),
+    authToken,
     baseUrl: opts.baseUrl,
     from: ocs.twilioPhoneNumber,
   };
