@@ -4,6 +4,7 @@ import { defaultCompanySettings } from '../modules/companies/companies.defaults'
 import { companies } from '../modules/companies/companies.schema';
 import { users } from '../modules/users/users.schema';
 import { runInScope, type TDatabase } from './client';
+import { seedDemoConversations } from './seed-conversations';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -145,6 +146,7 @@ export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
         dms: {},
       })),
     );
+    await seedDemoConversations(tx, { motorsId: motors!.id, realtyId: realty!.id });
     return true;
   });
 }

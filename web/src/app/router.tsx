@@ -20,6 +20,11 @@ const NoboardPage = lazyNamed(() => import('./pages/noboard-page').then((m) => m
 const NotFoundPage = lazyNamed(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const PlaceholderPage = lazyNamed(() => import('./pages/placeholder-page').then((m) => m.PlaceholderPage));
 const CompaniesPage = lazyNamed(() => import('../features/companies/components/companies-page').then((m) => m.CompaniesPage));
+const CommunicationLayout = lazyNamed(() => import('../features/conversations/components/communication-layout').then((m) => m.CommunicationLayout));
+const SelectConversationPane = lazyNamed(() => import('../features/conversations/components/select-conversation-pane').then((m) => m.SelectConversationPane));
+const MessengerPage = lazyNamed(() => import('../features/conversations/components/messenger-page').then((m) => m.MessengerPage));
+const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/components/customer-details-page').then((m) => m.CustomerDetailsPage));
+const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
@@ -60,13 +65,21 @@ const appRoutes: RouteObject[] = [
     errorElement,
     children: [
       { index: true, element: <Navigate to="/communication/inbox" replace /> },
-      { path: 'inbox', element: page(<PlaceholderPage titleKey="menu_inbox" />), errorElement },
-      { path: ':customerId/messenger', element: page(<PlaceholderPage titleKey="screen_messenger" />), errorElement },
-      { path: ':customerId/details', element: page(<PlaceholderPage titleKey="screen_customer_details" />), errorElement },
+      {
+        // Desktop: the inbox list stays on the left while the customer routes fill the right.
+        element: page(<CommunicationLayout />),
+        errorElement,
+        children: [
+          { path: 'inbox', element: page(<SelectConversationPane />), errorElement },
+          { path: ':customerId/messenger', element: page(<MessengerPage />), errorElement },
+          { path: ':customerId/details', element: page(<CustomerDetailsPage />), errorElement },
+        ],
+      },
       // Spec part 1 §2: any other sub-path redirects to /communication.
       { path: '*', element: <Navigate to="/communication" replace /> },
     ],
   },
+  { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
   { path: 'companies/:companyId/:tab?', element: page(<CompanyPage />), errorElement },

@@ -87,6 +87,25 @@ describe('sending through the simulator', () => {
   });
 });
 
+describe('retry', () => {
+  it('sends a failed message again; only failed outbound messages can be retried', async () => {
+    const c = await newCustomer();
+    const m = (await send(adminTok, { customerId: c.id, content: 'will fail' })).json();
+    const { messages } = await import('./messages.schema');
+    const { and, eq } = await import('drizzle-orm');
+    await runInScope(t.db, { companyId: a.companyId }, (tx) =>
+      tx.update(messages).set({ status: 'FAILED', errorCode: '30003' }).where(and(eq(messages.companyId, a.companyId), eq(messages.id, m.id))),
+    );
+    const res = await t.app.inject({ method: 'POST', url: `/api/messages/${m.id}/retry`, headers: bearer(adminTok) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'SENDING', error: null });
+    await drain();
+    expect((await thread(c.id))[0]!.status).toBe('SENT');
+    expect((await t.app.inject({ method: 'POST', url: `/api/messages/${m.id}/retry`, headers: bearer(adminTok) })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: '/api/messages/999999999/retry', headers: bearer(adminTok) })).statusCode).toBe(404);
+  });
+});
+
 describe('scheduled messages', () => {
   it('waits for its time, can be sent now or removed', async () => {
     const c = await newCustomer();

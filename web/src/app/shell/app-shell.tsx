@@ -9,6 +9,9 @@ import { MobileDrawer } from './mobile-drawer';
 import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { useUnreadCount } from '../../features/conversations/api/get-read-state';
+import { useCurrentUser } from './current-user';
+import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
 
 /** Signed-in layout: top bar, side menu (or the mobile drawer), global banners, then the page. */
@@ -16,10 +19,15 @@ export function AppShell() {
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useDocumentTitle(0);
+  const me = useCurrentUser();
+  const unread = useUnreadCount(me.roles.includes('ROLE_COMMUNICATION'));
+  useDocumentTitle(unread);
+  useLiveUpdates();
   useSyncPreferences();
   useTrayAppAction();
   useSingleTabGuard();
+
+  const fullHeight = /^\/(communication|simulator)(\/|$)/.test(pathname);
 
   // Mobile layout has only the inbox flow; everything else (including / and /communication) goes to the inbox.
   if (mobile && !isMobileRoute(pathname)) return <Navigate to={MOBILE_HOME} replace />;
@@ -28,11 +36,15 @@ export function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />
       {mobile ? (
-        <MobileDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={() => setDrawerOpen(false)} />
+        <MobileDrawer unread={unread} open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={() => setDrawerOpen(false)} />
       ) : (
-        <SideMenu />
+        <SideMenu unread={unread} />
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      {/* Conversation screens fill the viewport and scroll inside their panes. */}
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', ...(fullHeight ? { height: '100dvh', overflow: 'hidden' } : {}) }}
+      >
         <Toolbar />
         <GlobalBanners />
         <Suspense fallback={<PageSpinner />}>

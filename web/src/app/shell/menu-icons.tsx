@@ -15,6 +15,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PollOutlined from '@mui/icons-material/PollOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -28,6 +29,7 @@ import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 export const MENU_ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardOutlined,
   inbox: ChatOutlined,
+  simulator: PhoneIphoneOutlined,
   'customer-groups': GroupsOutlined,
   'internal-chat': ForumOutlined,
   'parts-sales': BuildOutlined,

@@ -69,3 +69,14 @@ describe('companyIdOf', () => {
     expect(companyIdOf({ company: null, companyData: null })).toBeNull();
   });
 });
+
+describe('simulator entry', () => {
+  it('shows only with ROLE_COMMUNICATION and the simulator feature on', () => {
+    const has = (roles: string[], simulator?: boolean) =>
+      visibleMenuEntries({ roles, companyId: 1, features: simulator === undefined ? undefined : { simulator } }).some((e) => e.key === 'simulator');
+    expect(has(['ROLE_COMMUNICATION'], true)).toBe(true);
+    expect(has(['ROLE_COMMUNICATION'], false)).toBe(false);
+    expect(has(['ROLE_COMMUNICATION'])).toBe(false);
+    expect(has(['ROLE_COMPANY_ADMIN'], true)).toBe(false);
+  });
+});

@@ -30,6 +30,8 @@ export interface TMenuEntry {
   /** Prefix that marks the entry as selected. */
   match: string;
   badge?: 'unread';
+  /** Shown only when this public feature (GET /api/public/features) is on. */
+  feature?: 'simulator';
 }
 
 export const MENU_SECTION_LABEL_KEYS: Record<TMenuSection, string | null> = {
@@ -54,6 +56,7 @@ function staticEntries(companyId: number | null): TStaticEntry[] {
   return [
     { key: 'dashboard', labelKey: 'menu_dashboard', section: 'main', role: 'ROLE_COMPANY_ADMIN', path: '/dashboard' },
     { key: 'inbox', labelKey: 'menu_inbox', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/communication/inbox', match: '/communication', badge: 'unread' },
+    { key: 'simulator', labelKey: 'menu_simulator', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/simulator', feature: 'simulator' },
     { key: 'customer-groups', labelKey: 'menu_customer_groups', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/customer-groups' },
     { key: 'internal-chat', labelKey: 'menu_internal_chat', section: 'communication', role: 'ROLE_INTERNAL_CHAT', path: '/internal-chat' },
     { key: 'parts-sales', labelKey: 'menu_parts_sales', section: 'automotive', role: 'ROLE_AUTO_PARTS_SALES', path: '/parts_sales' },
@@ -90,9 +93,14 @@ export function companyIdOf(user: { company: string | null; companyData?: { id: 
   return m ? Number(m[1]) : null;
 }
 
-export function visibleMenuEntries(user: { roles: readonly string[]; companyId: number | null }): TMenuEntry[] {
+export function visibleMenuEntries(user: {
+  roles: readonly string[];
+  companyId: number | null;
+  features?: Partial<Record<NonNullable<TMenuEntry['feature']>, boolean>>;
+}): TMenuEntry[] {
   return staticEntries(user.companyId)
     .filter((e) => e.role === null || user.roles.includes(e.role))
+    .filter((e) => !e.feature || user.features?.[e.feature] === true)
     .map((e) => ({ ...e, match: e.match ?? e.path ?? '' }));
 }
 

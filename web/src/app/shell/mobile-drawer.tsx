@@ -1,5 +1,6 @@
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Logout from '@mui/icons-material/Logout';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -14,13 +15,14 @@ import { useLogout } from '../../features/auth/api/logout';
 import { MOBILE_HOME } from './mobile-routes';
 
 interface TProps {
+  unread: number;
   open: boolean;
   onOpen: () => void;
   onClose: () => void;
 }
 
 /** Mobile layout (spec part 1 §2): swipe-open drawer with only the communication item and logout. */
-export function MobileDrawer({ open, onOpen, onClose }: TProps) {
+export function MobileDrawer({ unread, open, onOpen, onClose }: TProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const logout = useLogout();
@@ -40,7 +42,13 @@ export function MobileDrawer({ open, onOpen, onClose }: TProps) {
             data-testid="side-menu-item-inbox"
           >
             <ListItemIcon>
-              <ChatOutlined />
+              {unread > 0 ? (
+                <Badge badgeContent={unread} color="error" max={99} data-testid="unread-badge" aria-label={t('unread_count', { count: unread })}>
+                  <ChatOutlined />
+                </Badge>
+              ) : (
+                <ChatOutlined />
+              )}
             </ListItemIcon>
             <ListItemText primary={t('menu_inbox')} />
           </ListItemButton>

@@ -10,6 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePublicFeatures } from '../../lib/public-features';
 import { toastError } from '../../lib/toast';
 import { useCurrentUser } from './current-user';
 import { MENU_ICONS } from './menu-icons';
@@ -17,10 +18,7 @@ import { companyIdOf, MENU_SECTION_LABEL_KEYS, selectedMenuKey, visibleMenuEntri
 
 export const SIDE_MENU_WIDTH = 264;
 
-/** No unread endpoint exists yet: no badge rather than a made-up number. */
-const UNREAD_COUNT: number | null = null;
-
-function MenuItemButton({ entry, selected }: { entry: TMenuEntry; selected: boolean }) {
+function MenuItemButton({ entry, selected, unread }: { entry: TMenuEntry; selected: boolean; unread: number }) {
   const { t } = useTranslation();
   const Icon = MENU_ICONS[entry.key];
   const label = t(entry.labelKey);
@@ -28,8 +26,8 @@ function MenuItemButton({ entry, selected }: { entry: TMenuEntry; selected: bool
     <>
       {Icon && (
         <ListItemIcon sx={{ minWidth: 38 }}>
-          {entry.badge === 'unread' && UNREAD_COUNT ? (
-            <Badge badgeContent={UNREAD_COUNT} color="error" max={99}>
+          {entry.badge === 'unread' && unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={99} data-testid="unread-badge" aria-label={t('unread_count', { count: unread })}>
               <Icon fontSize="small" />
             </Badge>
           ) : (
@@ -55,11 +53,14 @@ function MenuItemButton({ entry, selected }: { entry: TMenuEntry; selected: bool
   );
 }
 
-export function SideMenu() {
+/** The communication item's badge is the unread customer count (GET /api/customers/read_state). */
+export function SideMenu({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const { pathname } = useLocation();
-  const entries = useMemo(() => visibleMenuEntries({ roles: me.roles, companyId: companyIdOf(me) }), [me]);
+  const features = usePublicFeatures();
+  const simulator = features.data?.simulator === true;
+  const entries = useMemo(() => visibleMenuEntries({ roles: me.roles, companyId: companyIdOf(me), features: { simulator } }), [me, simulator]);
   const selected = selectedMenuKey(entries, pathname);
 
   return (
@@ -84,7 +85,7 @@ export function SideMenu() {
                     {t(sectionKey)}
                   </ListSubheader>
                 )}
-                <MenuItemButton entry={entry} selected={entry.key === selected} />
+                <MenuItemButton entry={entry} selected={entry.key === selected} unread={unread} />
               </Fragment>
             );
           })}

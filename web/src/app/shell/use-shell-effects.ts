@@ -9,7 +9,7 @@ import { useCurrentUser } from './current-user';
 
 export const TRAY_ACTION = 'sign_in_to_tray_app';
 
-/** Brand plus "(N)" when there are unread customers; there is no unread endpoint yet, so N is 0. */
+/** Brand plus "(N)" when there are unread customers (spec part 1 §1). */
 export function useDocumentTitle(unread: number) {
   useEffect(() => {
     document.title = documentTitle(BRAND_NAME, unread);

@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TLiveEvent } from '@cd/contracts/live';
+import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
+import type { TLiveContext } from '../../features/conversations/lib/live-cache';
+import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
+
+/**
+ * Routes one live event to every feature that keeps a cache for it (spec part 1 §4). Events nobody
+ * understands are logged as unsupported.
+ */
+export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event)];
+  if (handled.some(Boolean)) return true;
+  warn('unsupported live event', event);
+  return false;
+}

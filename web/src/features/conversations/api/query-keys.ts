@@ -1,0 +1,15 @@
+import type { TInboxFilters } from '../lib/inbox-query';
+
+/** Cache keys of the conversations feature (the live-event dispatcher addresses them too). */
+export const conversationKeys = {
+  customers: ['customers'] as const,
+  lists: ['customers', 'list'] as const,
+  list: (filters: TInboxFilters) => ['customers', 'list', filters] as const,
+  detail: (id: number) => ['customers', 'detail', id] as const,
+  readState: ['customers', 'read_state'] as const,
+  tags: ['customer_tags'] as const,
+  colleagues: ['users', 'colleagues'] as const,
+  messagesAll: ['messages'] as const,
+  messages: (customerId: number) => ['messages', customerId] as const,
+  templates: ['message_templates'] as const,
+};

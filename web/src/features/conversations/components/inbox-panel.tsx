@@ -1,0 +1,330 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Close from '@mui/icons-material/Close';
+import DoneAll from '@mui/icons-material/DoneAll';
+import FilterList from '@mui/icons-material/FilterList';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TCustomer } from '@cd/contracts/customer';
+import { VirtualList, type TVirtualListHandle } from '../../../components/ui/virtual-list';
+import { isCompanyAdmin, useCurrentUser, userIri } from '../../../lib/current-user';
+import { fullName } from '../../../lib/format';
+import { toastSuccess } from '../../../lib/toast';
+import { useSetCustomerArchived } from '../api/archive-customer';
+import { useColleagues } from '../api/get-colleagues';
+import { useCustomers } from '../api/get-customers';
+import { useMarkAllRead } from '../api/mark-all-read';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
+import { InboxFilters } from './inbox-filters';
+import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
+import { NewCustomerDialog } from './new-customer-dialog';
+
+/** Filters survive leaving the inbox (mobile: inbox → messenger → back) for the session of the tab. */
+let rememberedFilters: TInboxFilters = EMPTY_INBOX_FILTERS;
+
+function useNow(intervalMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const h = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(h);
+  }, [intervalMs]);
+  return now;
+}
+
+function SkeletonRows() {
+  return (
+    <Box data-testid="inbox-loading" aria-busy="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 1.5, height: INBOX_ROW_HEIGHT, borderBottom: 1, borderColor: 'divider' }}>
+          <Skeleton variant="circular" width={40} height={40} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="55%" />
+            <Skeleton width="85%" />
+            <Skeleton width="35%" height={14} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function InboxPanel({ selectedId }: { selectedId: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const isAdmin = isCompanyAdmin(me);
+  const [filters, setFilters] = useState<TInboxFilters>(rememberedFilters);
+  const [searchInput, setSearchInput] = useState(filters.search);
+  const search = useDebouncedValue(searchInput, 300);
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const listRef = useRef<TVirtualListHandle>(null);
+  const now = useNow();
+
+  const update = useCallback((patch: Partial<TInboxFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
+  useEffect(() => update({ search }), [search, update]);
+  useEffect(() => {
+    rememberedFilters = filters;
+  }, [filters]);
+
+  const customers = useCustomers(filters);
+  const colleagues = useColleagues();
+  const markAllRead = useMarkAllRead();
+  const archive = useSetCustomerArchived();
+
+  const rows = useMemo(() => {
+    const seen = new Set<number>();
+    const out: TCustomer[] = [];
+    for (const p of customers.data?.pages ?? []) for (const c of p.member) if (!seen.has(c.id)) (seen.add(c.id), out.push(c));
+    return out;
+  }, [customers.data]);
+
+  const ownerNames = useMemo(() => {
+    const m = new Map<string, string>();
+    m.set(userIri(me.id), t('me'));
+    for (const c of colleagues.data ?? []) m.set(c['@id'] ?? userIri(c.id), fullName(c) || c.email);
+    return m;
+  }, [colleagues.data, me.id, t]);
+
+  const open = useCallback((c: TCustomer) => void navigate(`/communication/${c.id}/messenger`), [navigate]);
+  const unarchive = useCallback(
+    (c: TCustomer) => archive.mutate({ id: c.id, archived: false }, { onSuccess: () => toastSuccess(t('customer_unarchived')) }),
+    [archive, t],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = customers;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (rows.length === 0) return;
+    const current = activeIndex >= 0 ? activeIndex : Math.max(0, rows.findIndex((r) => r.id === selectedId));
+    let next = current;
+    if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, activeIndex < 0 ? current : current + 1);
+    else if (e.key === 'ArrowUp') next = Math.max(0, current - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = rows.length - 1;
+    else if (e.key === 'PageDown') next = Math.min(rows.length - 1, current + 8);
+    else if (e.key === 'PageUp') next = Math.max(0, current - 8);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      const row = rows[current];
+      if (row) {
+        e.preventDefault();
+        open(row);
+      }
+      return;
+    } else return;
+    e.preventDefault();
+    setActiveIndex(next);
+    listRef.current?.scrollToIndex(next);
+  };
+
+  const filterCount = activeFilterCount(filters);
+  const searching = filters.search.trim() !== '';
+  const activeRow = activeIndex >= 0 ? rows[activeIndex] : undefined;
+
+  let body: React.ReactNode;
+  if (customers.isPending) body = <SkeletonRows />;
+  else if (customers.isError)
+    body = (
+      <Box sx={{ p: 2 }} data-testid="inbox-error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void customers.refetch()} data-testid="inbox-retry">
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('inbox_load_failed')}
+        </Alert>
+      </Box>
+    );
+  else if (rows.length === 0)
+    body = (
+      <Box data-testid="inbox-empty" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+        <ChatBubbleOutline sx={{ fontSize: 44, mb: 1, opacity: 0.6 }} />
+        <Typography>
+          {filters.archived ? t('no_archived_customers') : searching || filterCount > 0 ? t('no_customers_match') : t('no_conversations')}
+        </Typography>
+        {!filters.archived && !searching && filterCount === 0 && (
+          <Button sx={{ mt: 2 }} startIcon={<PersonAddAlt />} onClick={() => setCreating(true)}>
+            {t('new_customer')}
+          </Button>
+        )}
+      </Box>
+    );
+  else
+    body = (
+      <VirtualList
+        ref={listRef}
+        data-testid="inbox-list"
+        role="listbox"
+        tabIndex={0}
+        aria-label={filters.archived ? t('archived_customers') : t('menu_inbox')}
+        aria-activedescendant={activeRow ? `inbox-option-${activeRow.id}` : undefined}
+        onKeyDown={onKeyDown}
+        onBlur={() => setActiveIndex(-1)}
+        style={{ flex: 1, minHeight: 0, outline: 'none' }}
+        itemCount={rows.length}
+        itemHeight={INBOX_ROW_HEIGHT}
+        onEndReached={loadMore}
+        renderItem={(i, style) => {
+          const c = rows[i]!;
+          return (
+            <InboxRow
+              key={c.id}
+              customer={c}
+              style={style}
+              selected={c.id === selectedId}
+              active={i === activeIndex}
+              ownerName={c.user ? (ownerNames.get(c.user) ?? null) : null}
+              archived={filters.archived}
+              onOpen={open}
+              onUnarchive={unarchive}
+              unarchiving={archive.isPending && archive.variables?.id === c.id}
+              now={now}
+            />
+          );
+        }}
+        footer={
+          isFetchingNextPage ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }} data-testid="inbox-loading-more">
+              <CircularProgress size={20} aria-label={t('loading')} />
+            </Box>
+          ) : null
+        }
+      />
+    );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: 'background.paper' }} data-testid="inbox-panel">
+      <Box sx={{ px: 1.5, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
+            {filters.archived ? t('archived_customers') : t('menu_inbox')}
+          </Typography>
+          <Tooltip title={t('new_customer')}>
+            <IconButton onClick={() => setCreating(true)} aria-label={t('new_customer')} data-testid="inbox-new-customer">
+              <PersonAddAlt />
+            </IconButton>
+          </Tooltip>
+          {!filters.archived && (
+            <Tooltip title={t('mark_all_read')}>
+              <span>
+                <IconButton
+                  onClick={() => markAllRead.mutate(undefined, { onSuccess: () => toastSuccess(t('all_marked_read')) })}
+                  aria-label={t('mark_all_read')}
+                  disabled={markAllRead.isPending}
+                  data-testid="inbox-mark-all-read"
+                >
+                  <DoneAll />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+          <Tooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
+            <IconButton
+              onClick={() => {
+                update({ archived: !filters.archived });
+                setActiveIndex(-1);
+              }}
+              aria-label={filters.archived ? t('show_inbox') : t('show_archived')}
+              aria-pressed={filters.archived}
+              color={filters.archived ? 'primary' : 'default'}
+              data-testid="inbox-archived-toggle"
+            >
+              {filters.archived ? <InboxOutlined /> : <ArchiveOutlined />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <TextField
+          size="small"
+          fullWidth
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+          placeholder={t('search_customers')}
+          slotProps={{
+            htmlInput: { 'data-testid': 'inbox-search', 'aria-label': t('search_customers'), type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: searchInput ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" aria-label={t('clear_search')} onClick={() => setSearchInput('')}>
+                    <Close fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : null,
+            },
+          }}
+        />
+        <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            icon={<MarkChatUnreadOutlined />}
+            label={t('unread_only')}
+            size="small"
+            color={filters.unread ? 'primary' : 'default'}
+            variant={filters.unread ? 'filled' : 'outlined'}
+            onClick={() => update({ unread: !filters.unread })}
+            aria-pressed={filters.unread}
+            data-testid="inbox-filter-unread"
+          />
+          <Badge badgeContent={filterCount} color="primary" invisible={filterCount === 0}>
+            <Chip
+              icon={<FilterList />}
+              label={t('filters')}
+              size="small"
+              variant="outlined"
+              onClick={(e) => setFilterAnchor(e.currentTarget)}
+              data-testid="inbox-filters-button"
+            />
+          </Badge>
+          {!searching && filters.span && (
+            <Chip size="small" label={t(`span_${filters.span}`)} onDelete={() => update({ span: null })} />
+          )}
+          {!searching && filters.user !== null && (
+            <Chip size="small" label={ownerNames.get(userIri(filters.user)) ?? t('owner')} onDelete={() => update({ user: null })} />
+          )}
+          {filters.tags.map((tag) => (
+            <Chip key={tag} size="small" label={`#${tag}`} onDelete={() => update({ tags: filters.tags.filter((x) => x !== tag) })} />
+          ))}
+        </Box>
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>{body}</Box>
+      <InboxFilters
+        anchorEl={filterAnchor}
+        onClose={() => setFilterAnchor(null)}
+        filters={filters}
+        onChange={update}
+        isAdmin={isAdmin}
+        me={me}
+        colleagues={colleagues.data ?? []}
+      />
+      <NewCustomerDialog open={creating} onClose={() => setCreating(false)} onCreated={open} />
+    </Box>
+  );
+}
