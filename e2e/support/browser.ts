@@ -55,9 +55,10 @@ export async function visibleMenuKeys(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let lazy routes, transitions and drawers settle so the picture shows what a person sees.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(600);
+  // Let lazy routes, transitions and drawers settle so the picture shows what a person sees. (Not "networkidle":
+  // the live-update stream keeps a request open for as long as the page lives.)
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(700);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 

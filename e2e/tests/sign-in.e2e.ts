@@ -17,17 +17,17 @@ const CASES = [
   {
     email: 'admin@motors.example.com',
     landing: '/communication/inbox',
-    menu: ['accounts-receivable', 'appointments', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'parts-sales', 'payment-transactions', 'reports', 'support', 'surveys'],
+    menu: ['accounts-receivable', 'appointments', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'parts-sales', 'payment-transactions', 'reports', 'simulator', 'support', 'surveys'],
   },
   {
     email: 'agent@motors.example.com',
     landing: '/communication/inbox',
-    menu: ['appointments', 'customer-groups', 'inbox', 'internal-chat', 'support'],
+    menu: ['appointments', 'customer-groups', 'inbox', 'internal-chat', 'simulator', 'support'],
   },
   {
     email: 'admin@realty.example.com',
     landing: '/communication/inbox',
-    menu: ['archived-listings', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'reports', 'support', 'surveys'],
+    menu: ['archived-listings', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'reports', 'simulator', 'support', 'surveys'],
   },
   { email: 'scheduler@motors.example.com', landing: '/appointments', menu: ['appointments', 'support'] },
   { email: 'tech@motors.example.com', landing: '/internal-chat', menu: ['internal-chat', 'support'] },

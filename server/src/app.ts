@@ -56,7 +56,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   if (ownsDb && config.seed) await seedDemoData({ db });
 
   // With Redis every API process sees every event; without it one process is the whole audience.
-  const live = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl }) : createLocalLiveBus();
+  const live = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl, channel: config.redisChannel }) : createLocalLiveBus();
   const deps = {
     config,
     db,
@@ -84,6 +84,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // Live-update streams never end on their own: close every connection on shutdown instead of waiting.
+    forceCloseConnections: true,
   });
   // Every registered route, so the tenant-isolation suite can walk them all.
   const routeTable: { method: string; url: string }[] = [];

@@ -18,6 +18,8 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Redis pub/sub channel of live events; deployments sharing one Redis must use different ones. */
+  REDIS_CHANNEL: z.string().min(1).max(200).default('courier:live'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Courier Desk <no-reply@courierdesk.local>'),
   PUBLIC_URL: z.string().optional(),
@@ -58,6 +60,7 @@ export type TConfig = {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisChannel: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -139,6 +142,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisChannel: env.REDIS_CHANNEL,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -191,6 +191,13 @@ describe('GET /.well-known/mercure refusals', () => {
     expect(res.body).toContain('Missing "topic" parameter.');
   });
 
+  it('answers HEAD without holding a stream open', async () => {
+    const { token, topics } = await mercureToken(a.agent.email);
+    const res = await t.app.inject({ method: 'HEAD', url: `/.well-known/mercure?topic=${encodeURIComponent(topics[0]!)}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+  });
+
   it('refuses a disabled user with a still valid token', async () => {
     const { token } = await mercureToken(a.user2.email);
     await runInScope(t.db, { companyId: a.companyId }, (tx) => tx.update(users).set({ enabled: false }).where(eq(users.id, a.user2.id)));
