@@ -131,6 +131,8 @@ export interface TMe extends TUser {
     automotiveMessages: { vehicleReady?: string | null; repairOrderStatusUrl?: string | null };
     surveySettings: { text?: string | null };
     ocs: { twilioPhoneNumber?: string | null; safeMode?: boolean };
+    /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
+    channels: string[];
   } | null;
   /** Present while impersonating: the real signed-in user. */
   impersonator: { id: number; email: string; firstName: string; lastName: string; companyName: string | null } | null;

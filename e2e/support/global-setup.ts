@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeTwilio } from '../../server/test/fakes/fake-twilio';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    twilio: { baseUrl: string; accountSid: string; authToken: string };
   }
 }
 
@@ -45,6 +47,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-e2e-'));
+  // A fake SMS provider speaking Twilio's API; tests read what it received through its own list endpoint.
+  const twilio = await startFakeTwilio();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
       LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       DATABASE_URL: '',
       REVISION: 'e2e',
+      TWILIO_BASE_URL: twilio.baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,10 +74,12 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('twilio', { baseUrl: twilio.baseUrl, accountSid: twilio.accountSid, authToken: twilio.authToken });
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await twilio.close();
   };
 }

@@ -14,6 +14,7 @@ import { findCompany } from '../companies/companies.repository';
 import type { TCompanyRow } from '../companies/companies.schema';
 import * as customersRepo from '../customers/customers.repository';
 import type { TCustomerRow } from '../customers/customers.schema';
+import { CHANNEL_PREFERENCE } from '../users/users.service';
 import { customerEvent, customerScopeOf, customerTopics } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
 import type { TMediaRow } from '../media/media.schema';
@@ -76,7 +77,7 @@ export function resolveChannel(deps: Pick<TDeps, 'channels'>, company: TCompanyR
   }
   const preferred = customer.preferredChannel as TChannel | null;
   if (available(preferred)) return preferred;
-  for (const c of ['sms_provider', 'simulator'] as TChannel[]) if (available(c)) return c;
+  for (const c of CHANNEL_PREFERENCE) if (available(c)) return c;
   throw new AppError('validation_failed', 'This customer has no valid communication channel.', [
     { propertyPath: 'channel', message: 'This customer has no valid communication channel.' },
   ]);

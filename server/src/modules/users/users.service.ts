@@ -1,5 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import type { TMe, TUserCreate, TUserPatch } from '@cd/contracts/user';
+import type { TChannel } from '@cd/contracts/customer';
+
+/** Order in which channels are preferred when a customer has no preference of their own. */
+export const CHANNEL_PREFERENCE: TChannel[] = ['sms_provider', 'sms_gateway', 'whatsapp', 'viber', 'simulator'];
 import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
@@ -283,6 +287,7 @@ export async function getMe(opts: { ctx: TRequestContext }): Promise<TMe> {
           },
           surveySettings: { text: (company.surveySettings.text as string | undefined) ?? null },
           ocs: { twilioPhoneNumber: ocs.twilioPhoneNumber ?? null, safeMode: ocs.safeMode ?? false },
+          channels: CHANNEL_PREFERENCE.filter((c) => ctx.channels[c]?.isAvailable(company)),
         }
       : null,
     impersonator: impersonating

@@ -15,6 +15,7 @@ function company(overrides: Partial<NonNullable<TMe['companyData']>> = {}): NonN
     automotiveMessages: { vehicleReady: 'Ready', repairOrderStatusUrl: 'Status {url}' },
     surveySettings: { text: 'How did we do?' },
     ocs: {},
+    channels: ['simulator'],
     ...overrides,
   };
 }

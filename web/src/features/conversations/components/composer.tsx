@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type TChannel, type TCustomer } from '@cd/contracts/customer';
 import { formatDateTime } from '../../../lib/format';
-import { usePublicFeatures } from '../../../lib/public-features';
+import { useCurrentUser } from '../../../lib/current-user';
 import { toastError } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useMessageTemplates } from '../api/get-message-templates';
@@ -55,7 +55,9 @@ function fileIcon(type: string) {
 /** Message composer: text, attachments, audio clip, template, schedule, channel (spec part 1 §5). */
 export function Composer({ customer }: { customer: TCustomer }) {
   const { t } = useTranslation();
-  const features = usePublicFeatures();
+  const me = useCurrentUser();
+  // The server lists what the company can send through now, best first.
+  const available = me.companyData?.channels ?? [];
   const send = useSendMessage();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -86,8 +88,8 @@ export function Composer({ customer }: { customer: TCustomer }) {
     input.current?.focus();
   }, [customer.id]);
   useEffect(() => {
-    if (!channelTouched) setChannel(features.isPending ? (customer.preferredChannel ?? '') : defaultChannel(customer.preferredChannel, !!features.data?.simulator));
-  }, [customer.preferredChannel, features.isPending, features.data?.simulator, channelTouched]);
+    if (!channelTouched) setChannel(defaultChannel(customer.preferredChannel, available));
+  }, [customer.preferredChannel, available.join(','), channelTouched]);
 
   useEffect(() => {
     if (recorder.kind !== 'recording') return;
@@ -378,7 +380,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
           <MenuItem value="" disabled>
             {t('select_channel')}
           </MenuItem>
-          {CHANNELS.filter((c) => c !== 'simulator' || features.data?.simulator || customer.preferredChannel === 'simulator').map((c) => (
+          {CHANNELS.filter((c) => available.includes(c)).map((c) => (
             <MenuItem key={c} value={c} data-testid={`composer-channel-option-${c}`}>
               {t(`channel_${c}`)}
             </MenuItem>

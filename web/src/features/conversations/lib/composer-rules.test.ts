@@ -56,9 +56,11 @@ describe('schedule rule', () => {
 });
 
 describe('default channel', () => {
-  it('prefers the customer, then the simulator when on, then the SMS provider', () => {
-    expect(defaultChannel('viber', true)).toBe('viber');
-    expect(defaultChannel(null, true)).toBe('simulator');
-    expect(defaultChannel(null, false)).toBe('sms_provider');
+  it("prefers the customer's channel when available, then the company's best one", () => {
+    expect(defaultChannel('viber', ['viber', 'simulator'])).toBe('viber');
+    expect(defaultChannel('viber', ['simulator'])).toBe('simulator');
+    expect(defaultChannel(null, ['sms_provider', 'simulator'])).toBe('sms_provider');
+    expect(defaultChannel(null, ['simulator'])).toBe('simulator');
+    expect(defaultChannel(null, [])).toBe('');
   });
 });

@@ -71,10 +71,10 @@ export function toLocalInputValue(d: Date): string {
   return dayjs(d).format('YYYY-MM-DDTHH:mm');
 }
 
-/** Default channel: the customer's preferred one, else the simulator when it is on, else the SMS provider. */
-export function defaultChannel(preferred: TChannel | null | undefined, simulatorOn: boolean): TChannel {
-  if (preferred) return preferred;
-  return simulatorOn ? 'simulator' : 'sms_provider';
+/** Default channel: the customer's preferred one when the company can use it, else the company's best available one. */
+export function defaultChannel(preferred: TChannel | null | undefined, available: readonly string[]): TChannel | '' {
+  if (preferred && available.includes(preferred)) return preferred;
+  return (available[0] as TChannel | undefined) ?? '';
 }
 
 /** The file name of a recorded clip, with an extension matching its type. */
