@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import type { TConfig } from '@cd/server/src/config';
 import { runInScope, type TDatabase } from '@cd/server/src/db/client';
+import { isCompanyAdmin } from '@cd/contracts/roles';
 import { findCompany } from '@cd/server/src/modules/companies/companies.repository';
+import { listInbox } from '@cd/server/src/modules/customers/customers.repository';
 import { findAuthUsers, listUsers } from '@cd/server/src/modules/users/users.repository';
 
 const SYSTEM = { companyId: null, system: true } as const;
@@ -44,5 +46,25 @@ export function buildBaseline(opts: { config: TConfig; db: TDatabase }): Fastify
     return runInScope(db, { companyId }, (tx) => listUsers(tx, { companyId, limit: itemsPerPage, offset }));
   });
 
+  app.get('/api/customers', async (request, reply) => {
+    const user = await loadUser(request);
+    if (!user?.companyId) return reply.status(401).send({ error: 'unauthorized' });
+    const query = request.query as { itemsPerPage?: string; before?: string };
+    const companyId = user.companyId;
+    // The inbox service's scope rule (customerScopeOf): admins see every customer, others their own.
+    const ownerId = isCompanyAdmin(user.roles) ? null : user.id;
+    const before = query.before ? decodeInboxCursor({ cursor: query.before }) : undefined;
+    // The same three statements as the API (page by keyset, count, read states) in one company-scope transaction.
+    return runInScope(db, { companyId }, (tx) =>
+      listInbox(tx, { companyId, ownerId, viewerId: user.id, archived: false, limit: Number(query.itemsPerPage ?? 15), before }),
+    );
+  });
+
   return app;
+}
+
+/** The API's opaque keyset cursor (`view.next` carries it): base64url of `<bumpedAt ISO>|<id>`. */
+export function decodeInboxCursor(opts: { cursor: string }): { bumpedAt: Date; id: number } {
+  const [at, id] = Buffer.from(opts.cursor, 'base64url').toString('utf8').split('|');
+  return { bumpedAt: new Date(at ?? ''), id: Number(id) };
 }

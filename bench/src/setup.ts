@@ -5,7 +5,7 @@ import path from 'node:path';
 import { openDatabase } from '@cd/server/src/app';
 import { loadConfig, type TConfig } from '@cd/server/src/config';
 import { createDatabase, runInScope, type TDatabase } from '@cd/server/src/db/client';
-import { seedDemoData } from '@cd/server/src/db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '@cd/server/src/db/seed';
 import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';
 import { users } from '@cd/server/src/modules/users/users.schema';
 
@@ -22,7 +22,12 @@ export interface TBenchEnvironment {
  * A throw-away, migrated and seeded database: PGlite in a fresh temp DATA_DIR, or (with databaseUrl) a scratch
  * database created on that server and dropped afterwards, so a run never leaves data behind.
  */
-export async function prepareEnvironment(opts: { databaseUrl?: string; extraUsers: number }): Promise<TBenchEnvironment> {
+export async function prepareEnvironment(opts: {
+  databaseUrl?: string;
+  extraUsers: number;
+  /** Extra environment for loadConfig (e.g. TWILIO_BASE_URL, WORKER) on top of the bench defaults. */
+  env?: Record<string, string>;
+}): Promise<TBenchEnvironment> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-bench-'));
   const scratch = opts.databaseUrl ? await createScratchDatabase({ databaseUrl: opts.databaseUrl }) : undefined;
   try {
@@ -34,6 +39,7 @@ export async function prepareEnvironment(opts: { databaseUrl?: string; extraUser
       SEED: 'false',
       // Sign-in is not measured, but reruns inside one window must not be rate limited.
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+      ...opts.env,
     });
     const db = await openDatabase(config);
     await seedDemoData({ db });
@@ -67,6 +73,41 @@ async function createScratchDatabase(opts: { databaseUrl: string }) {
       await admin.close();
     },
   };
+}
+
+/** The admin connection of the PostgreSQL benchmarks (used only to create and drop the scratch database). */
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Null when PostgreSQL answers `select 1` within 5 s, else the reason (so the caller can skip). Goes through the
+ * server's createDatabase: `pg` is not a declared dependency of this workspace.
+ */
+export async function probePostgres(opts: { databaseUrl: string }): Promise<string | null> {
+  const db = await createDatabase({ databaseUrl: opts.databaseUrl, poolSize: 1 });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+    });
+    await Promise.race([db.exec('select 1'), timeout]);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.name : String(err);
+  } finally {
+    clearTimeout(timer);
+    await db.close().catch(() => undefined);
+  }
+}
+
+/** An API access token for the bench admin, through the real sign-in route (which is not measured). */
+export async function signIn(opts: { baseUrl: string; email?: string }): Promise<string> {
+  const res = await fetch(`${opts.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: opts.email ?? BENCH_ADMIN_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
 }
 
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dan', 'Eve', 'Finn', 'Grace', 'Hugo', 'Iris', 'Jack'];

@@ -295,7 +295,7 @@ function CustomerEditForm({ customer, isAdmin, onDone }: { customer: TCustomer; 
         />
       </Section>
       <Divider sx={{ mb: 2 }} />
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 1 }}>
         <Button onClick={onDone} disabled={update.isPending} data-testid="customer-cancel">
           {t('cancel')}
         </Button>
