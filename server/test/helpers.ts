@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -164,4 +165,16 @@ export async function login(app: TApp, email: string, password = TEST_PASSWORD):
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** An ephemeral port that is free right now (for tests that must know their URL before listening). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

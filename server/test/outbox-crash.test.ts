@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,21 +8,12 @@ import { buildApp, type TApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import { startFakeTwilio, type TFakeTwilio } from './fakes/fake-twilio';
-import { bearer, createPostgresTestDatabase, login, seedCompany, seedSuperAdmin, type TSeededCompany } from './helpers';
+import { bearer, createPostgresTestDatabase, freePort, login, seedCompany, seedSuperAdmin, type TSeededCompany } from './helpers';
 
 const MESSAGES = 24;
 // Both processes must read the company's encrypted provider token with the same key.
 const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string) {
   const deadline = Date.now() + timeoutMs;

@@ -1,48 +1,29 @@
 import { sql } from 'drizzle-orm';
+import type { TLiveEvent } from '@cd/contracts/live';
 import type { TTx } from '../db/client';
 import type { TLiveEventInput, TStoredLiveEvent } from './live.types';
+
+function payloadOf(i: TLiveEventInput): Omit<TLiveEvent, 'id'> {
+  return { event: i.event, entity: i.entity, action: i.action ?? null, data: i.data, changes: i.changes ?? null, extra: i.extra ?? null };
+}
 
 /** Writes events in the caller's transaction (they exist exactly when the change does) and returns them with ids. */
 export async function recordLiveEvents(tx: TTx, inputs: TLiveEventInput[]): Promise<TStoredLiveEvent[]> {
   if (!inputs.length) return [];
-  const out: TStoredLiveEvent[] = [];
-  // One statement for the whole batch: ids come back in input order.
+  const payloads = inputs.map(payloadOf);
+  // One statement for the whole batch.
   const rows = await tx.execute(sql`
     insert into live_events (company_id, topics, payload)
     select (e->>'companyId')::bigint, array(select jsonb_array_elements_text(e->'topics')), e->'payload'
-    from jsonb_array_elements(${JSON.stringify(
-      inputs.map((i) => ({
-        companyId: i.companyId,
-        topics: i.topics,
-        payload: {
-          event: i.event,
-          entity: i.entity,
-          action: i.action ?? null,
-          data: i.data,
-          changes: i.changes ?? null,
-          extra: i.extra ?? null,
-        },
-      })),
-    )}::jsonb) with ordinality as t(e, n)
+    from jsonb_array_elements(${JSON.stringify(inputs.map((i, n) => ({ companyId: i.companyId, topics: i.topics, payload: payloads[n] })))}::jsonb)
+      with ordinality as t(e, n)
     order by n
     returning id::text as id`);
   // Identity values follow insertion order, which follows the ordinality: sorted ids line up with the inputs.
   const ids = (rows.rows as { id: string }[]).map((r) => BigInt(r.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  ids.forEach((id, idx) => {
-    const input = inputs[idx]!;
-    out.push({
-      companyId: input.companyId,
-      topics: input.topics,
-      payload: {
-        event: input.event,
-        entity: input.entity,
-        action: input.action ?? null,
-        data: input.data,
-        changes: input.changes ?? null,
-        extra: input.extra ?? null,
-        id: id.toString(),
-      },
-    });
-  });
-  return out;
+  return ids.map((id, n) => ({
+    companyId: inputs[n]!.companyId,
+    topics: inputs[n]!.topics,
+    payload: { ...payloads[n]!, id: id.toString() },
+  }));
 }

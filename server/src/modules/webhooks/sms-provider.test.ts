@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type TFakeTwilio } from '../../../test/fakes/fake-twilio';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { bearer, createTestApp, freePort, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { multipartBody, TINY_PNG } from '../../../test/multipart';
 import { runInScope } from '../../db/client';
 
@@ -15,15 +14,6 @@ const COMPANY_NUMBER = '+15550001111';
 let seq = 3000000;
 const phone = () => `+1555${String(seq++).padStart(7, '0')}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
