@@ -113,7 +113,15 @@ export const ZAutomotiveMessagesSchema = z.strictObject({
 });
 
 /** Secret fields: stored encrypted, never returned in clear (answers carry a mask). */
-export const OCS_SECRET_FIELDS = ['viberToken', 'whatsAppAccessToken', 'whatsAppVerifyToken', 'twilioAuthToken'] as const;
+export const OCS_SECRET_FIELDS = [
+  'viberToken',
+  'whatsAppAccessToken',
+  'whatsAppVerifyToken',
+  'whatsAppAppSecret',
+  'twilioAuthToken',
+  'smsGatewayPassword',
+  'smsGatewaySigningKey',
+] as const;
 export const PAYMENT_SECRET_FIELDS = ['apiSecret', 'apiKey', 'pin', 'webhookSignature', 'tokenizationSourceKey'] as const;
 /** A masked secret reads like `••••••••1a2b`; sending a masked value back leaves the stored secret unchanged. */
 export const SECRET_MASK = '••••••••';
@@ -138,6 +146,19 @@ export const ZOcsSchema = z.strictObject({
   smsNumber: ZPhoneSchema.nullable().optional(),
   smsIccid: optText(64),
   smsWhitelist: z.array(ZPhoneSchema).max(500).optional(),
+  /** Meta app secret: verifies X-Hub-Signature-256 on WhatsApp webhooks. */
+  whatsAppAppSecret: optText(500),
+  /** Name of the approved template used to invite a customer back after the 24-hour window. */
+  whatsAppInviteTemplateName: optText(200),
+  whatsAppTemplateLanguage: optText(20),
+  /** Local SIM gateway (SMS Gateway for Android, local mode): base URL, Basic credentials, webhook signing key. */
+  smsGatewayUrl: ZUrlSchema.nullable().optional(),
+  smsGatewayUsername: optText(200),
+  smsGatewayPassword: optText(200),
+  smsGatewaySigningKey: optText(500),
+  /** Quiet hours for automated and group sends; may only be stricter than the 08:00–21:00 default. */
+  quietHoursStart: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable().optional(),
+  quietHoursEnd: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable().optional(),
 });
 
 export const ZDmsSchema = z.strictObject({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ZPhoneSchema } from './company';
 
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber'] as const;
 export const ZChannelSchema = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannelSchema>;
@@ -29,6 +38,8 @@ const customerFields = {
   primaryContact: z.string().trim().max(200).nullable(),
   alternateContact: z.string().trim().max(200).nullable(),
   tags: z.array(z.string().trim().min(1).max(50)).max(50),
+  /** IANA time zone (quiet hours); the company's when unknown. */
+  timezone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone.' }).nullable(),
   /** Owner: IRI `/api/users/{id}`. */
   user: z.string().regex(/^\/api\/users\/\d+$/).nullable(),
 };
@@ -46,6 +57,7 @@ export const ZCustomerCreateSchema = z.strictObject({
   alternateContact: customerFields.alternateContact.optional(),
   tags: customerFields.tags.optional(),
   user: customerFields.user.optional(),
+  timezone: customerFields.timezone.optional(),
 });
 export type TCustomerCreate = z.infer<typeof ZCustomerCreateSchema>;
 
@@ -72,7 +84,10 @@ export interface TCustomer {
   firstName: string;
   lastName: string;
   name: string;
-  phone: string;
+  /** Null for customers known only by a messaging app (a Viber subscriber). */
+  phone: string | null;
+  viberUserId: string | null;
+  timezone: string | null;
   email: string | null;
   address: z.infer<typeof ZAddressSchema>;
   notes: string | null;
@@ -102,5 +117,5 @@ export interface TCustomerSimple {
   '@id': string;
   id: number;
   name: string;
-  phone: string;
+  phone: string | null;
 }

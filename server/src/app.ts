@@ -21,7 +21,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
-import { createFetchInboundMediaHandler, smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
+import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
 import { createSimulatorChannel } from './channels/simulator/simulator-channel';
 import { createSmsProviderChannel } from './channels/sms-provider/sms-provider-channel';
 import { createOutboxWorker } from './jobs/outbox';
@@ -76,7 +76,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     db,
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
-    handlers: createMessageJobHandlers({ deps, fetchInboundMedia: createFetchInboundMediaHandler(deps) }),
+    handlers: createMessageJobHandlers({ deps }),
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
 

@@ -38,8 +38,10 @@ describe('junk never breaks the server', () => {
         for (const id of ids) {
           const path = route.url.replace(/:[a-zA-Z]+/g, id);
           const bodies = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : JUNK;
-          for (const body of bodies) {
-            for (const q of ['', ...JUNK_QUERIES.slice(0, 2)]) {
+          // Every junk body with a clean query, then junk queries with one body: enough to reach every parser.
+          const cases: [unknown, string][] = [...bodies.map((b): [unknown, string] => [b, '']), ...JUNK_QUERIES.slice(0, 2).map((q): [unknown, string] => [bodies[0], q])];
+          for (const [body, q] of cases) {
+            {
               const res = await t.app.inject({
                 method: route.method as 'POST',
                 url: q ? `${path}?${q}` : path,
@@ -53,7 +55,7 @@ describe('junk never breaks the server', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('list endpoints take junk query values with 400, never 500', async () => {
     for (const q of JUNK_QUERIES) {

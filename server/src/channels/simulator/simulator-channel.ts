@@ -8,6 +8,7 @@ export function createSimulatorChannel(opts: { enabled: boolean }): TChannelAdap
   return {
     channel: 'simulator',
     isAvailable: () => opts.enabled,
+    canReach: (c) => !!c.phone,
     async send(message) {
       return { providerMessageId: `SIM${message.company.id}-${message.messageId}`, status: 'SENT' };
     },

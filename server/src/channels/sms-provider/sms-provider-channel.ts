@@ -1,7 +1,7 @@
 import { decryptSecret } from '../../lib/crypto';
 import type { TCompanyRow } from '../../modules/companies/companies.schema';
 import { ChannelSendError, type TChannelAdapter } from '../channel.types';
-import { findTwilioMessage, mapTwilioStatus, sendTwilioMessage, TwilioError, type TTwilioCredentials } from './twilio-client';
+import { fetchTwilioMedia, findTwilioMessage, mapTwilioStatus, sendTwilioMessage, TwilioError, type TTwilioCredentials } from './twilio-client';
 
 type TOcs = { twilioAccountSID?: string | null; twilioAuthToken?: string | null; twilioPhoneNumber?: string | null };
 
@@ -33,13 +33,15 @@ export function createSmsProviderChannel(opts: { encryptionKey: Buffer; baseUrl:
   return {
     channel: 'sms_provider',
     isAvailable: (company) => twilioCredentialsOf({ company, encryptionKey: opts.encryptionKey, baseUrl: opts.baseUrl }) !== null,
+    canReach: (c) => !!c.phone,
     async send(message) {
       const c = creds(message.company);
+      if (!message.to.phone) throw new ChannelSendError('The customer has no phone number.', { permanent: true, code: 'no_phone' });
       try {
         const res = await sendTwilioMessage({
           creds: c,
           from: c.from,
-          to: message.to,
+          to: message.to.phone,
           body: message.body,
           mediaUrls: message.mediaUrls,
           statusCallback: `${opts.publicUrl}/api/webhooks/sms-provider/${message.company.slug}/status?messageId=${message.messageId}`,
@@ -51,9 +53,13 @@ export function createSmsProviderChannel(opts: { encryptionKey: Buffer; baseUrl:
         throw err;
       }
     },
+    async downloadMedia({ company, ref, maxBytes }) {
+      return fetchTwilioMedia({ creds: creds(company), url: ref, maxBytes });
+    },
     async findSent(message) {
       const c = creds(message.company);
-      const found = await findTwilioMessage({ creds: c, from: c.from, to: message.to, body: message.body, sentAfter: message.attemptStartedAt });
+      if (!message.to.phone) return null;
+      const found = await findTwilioMessage({ creds: c, from: c.from, to: message.to.phone, body: message.body, sentAfter: message.attemptStartedAt });
       return found ? { providerMessageId: found.sid, status: mapTwilioStatus(found.status) ?? 'SENDING' } : null;
     },
   };

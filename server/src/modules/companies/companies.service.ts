@@ -248,6 +248,15 @@ function buildCompanyUpdate(opts: {
     }
   }
 
+  if (values.ocs) {
+    // Quiet hours may only narrow the 08:00–21:00 default (US carrier practice for automated messages).
+    const ocs = values.ocs as { quietHoursStart?: string | null; quietHoursEnd?: string | null };
+    const start = ocs.quietHoursStart ?? '08:00';
+    const end = ocs.quietHoursEnd ?? '21:00';
+    if (start < '08:00') violations.push({ propertyPath: 'ocs.quietHoursStart', message: 'Sending may not start before 08:00.' });
+    if (end > '21:00') violations.push({ propertyPath: 'ocs.quietHoursEnd', message: 'Sending must stop by 21:00.' });
+    if (start >= end) violations.push({ propertyPath: 'ocs.quietHoursEnd', message: 'The sending window must end after it starts.' });
+  }
   if (values.hours) {
     const parsed = ZHoursSchema.safeParse(values.hours);
     if (!parsed.success) violations.push(...violationsFromZod(parsed.error, ['hours']));

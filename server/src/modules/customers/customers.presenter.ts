@@ -20,6 +20,8 @@ export function toCustomerResource(
     lastName: c.lastName,
     name: customerDisplayName(c),
     phone: c.phone,
+    viberUserId: c.viberUserId,
+    timezone: c.timezone,
     email: c.email,
     address: c.address,
     notes: c.notes,

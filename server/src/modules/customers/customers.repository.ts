@@ -233,3 +233,18 @@ export async function findCustomersByIds(tx: TTx, opts: TCustomerScope & { ids: 
   if (opts.ownerId !== null) conds.push(eq(customers.userId, opts.ownerId));
   return tx.select().from(customers).where(and(...conds));
 }
+
+/** The customer behind an inbound message: by phone number, or by messaging-app id when there is no number. */
+export async function findCustomerByIdentity(
+  tx: TTx,
+  opts: { companyId: number; phone?: string; viberUserId?: string },
+): Promise<TCustomerRow | undefined> {
+  if (opts.phone) return findCustomerByPhone(tx, { companyId: opts.companyId, phone: opts.phone });
+  if (!opts.viberUserId) return undefined;
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, opts.companyId), eq(customers.viberUserId, opts.viberUserId)))
+    .limit(1);
+  return row;
+}

@@ -149,6 +149,7 @@ export async function createCustomer(opts: { ctx: TRequestContext; input: TCusto
         primaryContact: input.primaryContact ?? null,
         alternateContact: input.alternateContact ?? null,
         tags: [...new Set(input.tags ?? [])],
+        timezone: input.timezone ?? null,
         bumpedAt: now,
       });
       emit([customerEvent(row, 'created')]);

@@ -20,6 +20,7 @@ export const messages = pgTable(
     errorMessage: text('error_message'),
     attempt: integer('attempt').notNull().default(0),
     attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true, mode: 'date' }),
+    groupMessageId: bigint('group_message_id', { mode: 'number' }),
     pendingMedia: jsonb('pending_media').$type<{ url: string; contentType: string }[] | null>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

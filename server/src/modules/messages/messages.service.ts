@@ -17,6 +17,7 @@ import type { TCustomerRow } from '../customers/customers.schema';
 import { CHANNEL_PREFERENCE } from '../users/users.service';
 import { customerEvent, customerScopeOf, customerTopics } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
+import { saveMediaFromBuffer } from '../media/media.service';
 import type { TMediaRow } from '../media/media.schema';
 import { classifyKeyword } from './keywords';
 import { toMessageResource } from './messages.presenter';
@@ -63,13 +64,16 @@ function lastMessageOf(m: TMessageRow, hasAttachments: boolean) {
 export function blockReason(company: TCompanyRow, customer: TCustomerRow, type: string): string | null {
   if (customer.optOut && type !== 'OPT_OUT') return 'The customer opted out of messages (STOP).';
   const ocs = company.ocs as { safeMode?: boolean; smsWhitelist?: string[] };
-  if (ocs.safeMode && !(ocs.smsWhitelist ?? []).includes(customer.phone)) return 'Safe mode: this number is not on the whitelist.';
+  if (ocs.safeMode && !(customer.phone && (ocs.smsWhitelist ?? []).includes(customer.phone))) return 'Safe mode: this number is not on the whitelist.';
   return null;
 }
 
 /** The channel a message goes through: the one asked for, else the customer's preferred one, else the company's best available. */
 export function resolveChannel(deps: Pick<TDeps, 'channels'>, company: TCompanyRow, customer: TCustomerRow, requested?: TChannel): TChannel {
-  const available = (c: TChannel | null | undefined): c is TChannel => !!c && !!deps.channels[c]?.isAvailable(company);
+  const available = (c: TChannel | null | undefined): c is TChannel => {
+    const adapter = c ? deps.channels[c] : undefined;
+    return !!adapter && adapter.isAvailable(company) && adapter.canReach(customer);
+  };
   if (requested) {
     if (!available(requested))
       throw validationError([{ propertyPath: 'channel', message: 'This channel is not available for this company.' }]);
@@ -124,8 +128,11 @@ export async function sendMessage(opts: {
   channel?: TChannel;
   scheduledAt?: Date;
   mediaIds: number[];
+  /** WHATSAPP_TEMPLATE for the WhatsApp invite; STANDARD otherwise. */
+  type?: TMessageType;
 }) {
   const { ctx } = opts;
+  const type = opts.type ?? 'STANDARD';
   const content = opts.content.trim();
   if (!content && !opts.mediaIds.length)
     throw validationError([{ propertyPath: 'content', message: 'Write a message or attach a file.' }]);
@@ -139,9 +146,11 @@ export async function sendMessage(opts: {
       const company = await loadCompany(tx, scope.companyId);
       const customer = await loadVisibleCustomer(tx, scope, opts.customerId);
       const channel = resolveChannel(ctx, company, customer, opts.channel);
+      const refusal = await ctx.channels[channel]?.refuseSend?.({ tx, company, customerId: customer.id, type });
+      if (refusal) throw new AppError('validation_failed', refusal, [{ propertyPath: 'channel', message: refusal }]);
       const media = await repo.findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
       if (media.length !== opts.mediaIds.length) throw validationError([{ propertyPath: 'file', message: 'An attachment was not found.' }]);
-      const blocked = opts.scheduledAt ? null : blockReason(company, customer, 'STANDARD');
+      const blocked = opts.scheduledAt ? null : blockReason(company, customer, type);
       const status: TMessageStatus = opts.scheduledAt ? 'scheduled' : blocked ? 'blocked' : 'SENDING';
       const m = await repo.insertMessage(tx, {
         companyId: scope.companyId,
@@ -149,7 +158,7 @@ export async function sendMessage(opts: {
         userId: ctx.actor.user.id,
         direction: 'OUTBOUND',
         status,
-        type: 'STANDARD',
+        type,
         channel,
         sender: 'agent',
         content: content || null,
@@ -264,7 +273,8 @@ async function queueSystemMessage(
 export interface TInbound {
   companyId: number;
   channel: TChannel;
-  from: string;
+  /** Who wrote: a phone number (SMS, WhatsApp) or a messaging-app id (Viber), with the display name the app gave. */
+  from: { phone?: string; viberUserId?: string; name?: string };
   body: string;
   providerMessageId: string;
   media: { url: string; contentType: string }[];
@@ -289,12 +299,16 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
         if (existing) return { duplicate: true, messageId: existing.id };
         const company = await loadCompany(tx, inbound.companyId);
         const now = new Date();
-        let customer = await customersRepo.findCustomerByPhone(tx, { companyId: company.id, phone: inbound.from });
+        let customer = await customersRepo.findCustomerByIdentity(tx, { companyId: company.id, ...inbound.from });
         const isNew = !customer;
         if (!customer) {
+          const [firstName = '', ...rest] = (inbound.from.name ?? '').trim().split(/\s+/);
           customer = await customersRepo.insertCustomer(tx, {
             companyId: company.id,
-            phone: inbound.from,
+            phone: inbound.from.phone ?? null,
+            viberUserId: inbound.from.viberUserId ?? null,
+            firstName,
+            lastName: rest.join(' '),
             userId: company.defaultCustomerUserId,
             preferredChannel: inbound.channel,
             bumpedAt: now,
@@ -468,12 +482,20 @@ async function prepareSend(deps: TDeps, job: TJob) {
         }
       }
       const attachments = await repo.listAttachments(tx, { companyId, messageIds: [m.id] });
+      const media = attachments.map((a) => ({
+        url: signedMediaUrl({ config: deps.config, row: a, absolute: true, ttlSeconds: 24 * 3600 })!,
+        mimeType: a.mimeType,
+        fileName: a.originalFileName,
+        size: a.size,
+      }));
       const outbound: TOutboundMessage = {
         company,
         messageId: m.id,
-        to: customer.phone,
+        type: m.type,
+        to: { phone: customer.phone, viberUserId: customer.viberUserId },
         body: m.content ?? '',
-        mediaUrls: attachments.map((a) => signedMediaUrl({ config: deps.config, row: a, absolute: true, ttlSeconds: 24 * 3600 })!),
+        mediaUrls: media.map((x) => x.url),
+        media,
       };
       return { message: row, outbound, attachments };
     },
@@ -562,7 +584,7 @@ export function createSendMessageHandler(deps: TDeps): TJobHandler {
   };
 }
 
-export function createMessageJobHandlers(opts: { deps: TDeps; fetchInboundMedia: TJobHandler }): Record<string, TJobHandler> {
+export function createMessageJobHandlers(opts: { deps: TDeps }): Record<string, TJobHandler> {
   const { deps } = opts;
   return {
     [JOB_SEND_MESSAGE]: createSendMessageHandler(deps),
@@ -576,7 +598,7 @@ export function createMessageJobHandlers(opts: { deps: TDeps; fetchInboundMedia:
         status: job.payload.status as TMessageStatus,
       });
     },
-    [JOB_FETCH_INBOUND_MEDIA]: opts.fetchInboundMedia,
+    [JOB_FETCH_INBOUND_MEDIA]: createFetchInboundMediaHandler(deps),
   };
 }
 
@@ -598,11 +620,64 @@ export async function attachInboundMedia(opts: { deps: TDeps; companyId: number;
   });
 }
 
-export async function findPendingMedia(opts: { deps: TDeps; companyId: number; messageId: number }) {
-  return runInScope(opts.deps.db, { companyId: opts.companyId }, async (tx) => {
-    const m = await repo.findMessage(tx, { companyId: opts.companyId, id: opts.messageId });
-    const company = await findCompany(tx, opts.companyId);
-    return m && company ? { message: m, company } : null;
+/** Downloads an inbound message's media through its channel (only from the provider) and attaches it. */
+function createFetchInboundMediaHandler(deps: TDeps): TJobHandler {
+  return async ({ job }) => {
+    const companyId = job.companyId!;
+    const messageId = Number(job.payload.messageId);
+    const found = await runInScope(deps.db, { companyId }, async (tx) => {
+      const m = await repo.findMessage(tx, { companyId, id: messageId });
+      const company = await findCompany(tx, companyId);
+      return m && company ? { message: m, company } : null;
+    });
+    if (!found?.message.pendingMedia?.length) return;
+    const adapter = deps.channels[found.message.channel as TChannel];
+    if (!adapter?.downloadMedia) throw new Error(`channel ${found.message.channel} cannot download media`);
+    const mediaIds: number[] = [];
+    let budget = deps.config.attachmentLimitBytes;
+    for (const [i, item] of found.message.pendingMedia.entries()) {
+      const { contentType, data } = await adapter.downloadMedia({ company: found.company, ref: item.url, maxBytes: budget });
+      budget -= data.length;
+      const row = await saveMediaFromBuffer({
+        deps,
+        companyId,
+        userId: null,
+        file: { filename: `media-${messageId}-${i + 1}`, mimetype: contentType || item.contentType, buffer: data },
+        acceptedTypes: 'any',
+        maxBytes: data.length + 1,
+      });
+      mediaIds.push(row.id);
+    }
+    await attachInboundMedia({ deps, companyId, messageId, mediaIds });
+  };
+}
+
+/**
+ * A channel-level subscription change (Viber unsubscribed / subscribed, …) goes to the consent ledger and the
+ * customer's opt-out flag, exactly like STOP / START.
+ */
+export async function recordChannelConsent(opts: {
+  deps: TDeps;
+  companyId: number;
+  identity: { phone?: string; viberUserId?: string };
+  kind: 'opt_out' | 'opt_in';
+  source: string;
+  channel: TChannel;
+}): Promise<boolean> {
+  const { deps, companyId } = opts;
+  return runWithLiveEvents({
+    deps,
+    scope: { companyId },
+    fn: async (tx, emit) => {
+      const customer = await customersRepo.findCustomerByIdentity(tx, { companyId, ...opts.identity });
+      if (!customer) return false;
+      const optOut = opts.kind === 'opt_out';
+      if (customer.optOut === optOut) return true;
+      const row = (await customersRepo.updateCustomer(tx, { companyId, id: customer.id, values: { optOut, optedOutAt: optOut ? new Date() : null } }))!;
+      await customersRepo.insertConsentEvent(tx, { companyId, customerId: customer.id, kind: opts.kind, source: opts.source, channel: opts.channel });
+      emit([customerEvent(row, 'updated', { changes: ['optOut'] })]);
+      return true;
+    },
   });
 }
 

@@ -58,9 +58,10 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
       const scope = customerScopeOf(ctx);
       const customer = await runInScope(deps.db, { companyId: scope.companyId }, (tx) => customersRepo.findCustomer(tx, { ...scope, id: req.body.customerId }));
       if (!customer) throw new AppError('not_found', 'Customer not found.');
+      if (!customer.phone) throw new AppError('conflict', 'This customer has no phone number to simulate.');
       await receiveInbound({
         deps,
-        inbound: { companyId: scope.companyId, channel: 'simulator', from: customer.phone, body: req.body.body, providerMessageId: newSimulatorMessageId(), media: [] },
+        inbound: { companyId: scope.companyId, channel: 'simulator', from: { phone: customer.phone }, body: req.body.body, providerMessageId: newSimulatorMessageId(), media: [] },
       });
       return reply.status(204).send();
     },

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
 import { twilioCredentialsOf } from '../../channels/sms-provider/sms-provider-channel';
-import { fetchTwilioMedia } from '../../channels/sms-provider/twilio-client';
 import {
   parseTwilioInbound,
   parseTwilioStatus,
@@ -15,11 +13,8 @@ import {
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { TJobHandler } from '../../jobs/outbox';
 import { findCompanyBySlug } from '../companies/companies.repository';
-import type { TCompanyRow } from '../companies/companies.schema';
-import { saveMediaFromBuffer } from '../media/media.service';
-import { applyProviderStatus, attachInboundMedia, findPendingMedia, receiveInbound } from '../messages/messages.service';
+import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -67,7 +62,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
       inbound: {
         companyId: company.id,
         channel: 'sms_provider',
-        from: inbound.from,
+        from: { phone: inbound.from },
         body: inbound.body,
         providerMessageId: inbound.messageSid,
         media: inbound.media,
@@ -103,34 +98,3 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
   );
 }
 
-/** Downloads an inbound message's media from the provider (only from its own host) and attaches it. */
-export function createFetchInboundMediaHandler(deps: TAppDeps): TJobHandler {
-  return async ({ job }) => {
-    const companyId = job.companyId!;
-    const messageId = Number(job.payload.messageId);
-    const found = await findPendingMedia({ deps, companyId, messageId });
-    if (!found || !found.message.pendingMedia?.length) return;
-    const mediaIds: number[] = [];
-    let budget = MAX_TOTAL_ATTACHMENT_BYTES;
-    for (const [i, item] of found.message.pendingMedia.entries()) {
-      const { contentType, data } = await downloadMedia(deps, found.company, item.url, budget);
-      budget -= data.length;
-      const row = await saveMediaFromBuffer({
-        deps,
-        companyId,
-        userId: null,
-        file: { filename: `mms-${messageId}-${i + 1}`, mimetype: contentType || item.contentType, buffer: data },
-        acceptedTypes: 'any',
-        maxBytes: Math.max(budget + data.length, 1),
-      });
-      mediaIds.push(row.id);
-    }
-    await attachInboundMedia({ deps, companyId, messageId, mediaIds });
-  };
-}
-
-async function downloadMedia(deps: TAppDeps, company: TCompanyRow, url: string, maxBytes: number) {
-  const creds = twilioCredentialsOf({ company, encryptionKey: deps.config.encryptionKey, baseUrl: deps.config.twilioBaseUrl });
-  if (!creds) throw new Error('SMS provider credentials are gone; media cannot be fetched.');
-  return fetchTwilioMedia({ creds, url, maxBytes });
-}
