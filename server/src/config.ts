@@ -46,6 +46,8 @@ const ZEnvSchema = z.object({
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
+  QUIET_HOURS: bool.default(true),
   /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Total attachment bytes of one message (spec: below about 95,000,000). */
@@ -88,6 +90,7 @@ export type TConfig = {
   twilioBaseUrl: string;
   worker: boolean;
   workerPollMs: number;
+  quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
 };
@@ -168,6 +171,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     twilioBaseUrl: env.TWILIO_BASE_URL.replace(/\/+$/, ''),
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
+    quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
   };

@@ -76,6 +76,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://app.test',
     // Tests run the outbox by hand (`app.deps.jobs.drain()`) so every step is deterministic.
     WORKER: 'false',
+    // Automated sends would otherwise depend on the time of day the suite runs; the quiet-hours test turns it on.
+    QUIET_HOURS: 'false',
     ...env,
   });
   const app = await buildApp({ config, db, mailer, logger: false });

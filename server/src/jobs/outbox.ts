@@ -28,7 +28,8 @@ export async function rescheduleJob(tx: TTx, opts: { jobId: number; runAt: Date;
     .where(and(eq(outboxJobs.id, opts.jobId), sql`${outboxJobs.doneAt} is null`));
 }
 
-export type TJobHandler = (opts: { job: TJob }) => Promise<void>;
+/** A handler that moved its job to a later time returns 'rescheduled' so the worker does not complete it. */
+export type TJobHandler = (opts: { job: TJob }) => Promise<void | 'rescheduled'>;
 
 export interface TOutboxWorker {
   start(): void;
@@ -82,9 +83,9 @@ export function createOutboxWorker(opts: {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler({ job });
+      const outcome = await handler({ job });
       // Handlers normally complete the job in their own transaction; this catches those that do not need one.
-      await runInScope(db, { companyId: null, system: true }, (tx) => completeJob(tx, job.id));
+      if (outcome !== 'rescheduled') await runInScope(db, { companyId: null, system: true }, (tx) => completeJob(tx, job.id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       opts.log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');

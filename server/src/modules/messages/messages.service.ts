@@ -7,7 +7,8 @@ import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
-import { completeJob, enqueueJob, type TJob, type TJobHandler } from '../../jobs/outbox';
+import { completeJob, enqueueJob, rescheduleJob, type TJob, type TJobHandler } from '../../jobs/outbox';
+import { nextSendingTime } from '../../lib/quiet-hours';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.repository';
@@ -461,6 +462,16 @@ async function prepareSend(deps: TDeps, job: TJob) {
       }
       const company = await loadCompany(tx, companyId);
       let customer = (await customersRepo.findCustomer(tx, { companyId, ownerId: null, id: m.customerId }))!;
+      // Automated and group sends wait for the recipient's sending window; an agent's reply in a live
+      // conversation is never held.
+      if (m.sender === 'system' || m.groupMessageId !== null) {
+        const ocs = company.ocs as { quietHoursStart?: string | null; quietHoursEnd?: string | null };
+        const next = nextSendingTime({ now: new Date(), timeZone: customer.timezone ?? company.timezone, start: ocs.quietHoursStart, end: ocs.quietHoursEnd });
+        if (next && deps.config.quietHours) {
+          await rescheduleJob(tx, { jobId: job.id, runAt: next, error: 'held for quiet hours' });
+          return 'rescheduled' as const;
+        }
+      }
       let row = m;
       if (m.status === 'scheduled') {
         // Its time has come: the rules are checked again now, not when it was written.
@@ -529,6 +540,7 @@ async function finishSend(
 export function createSendMessageHandler(deps: TDeps): TJobHandler {
   return async ({ job }) => {
     const prepared = await prepareSend(deps, job);
+    if (prepared === 'rescheduled') return 'rescheduled';
     if (!prepared) return;
     const { message, outbound, attachments } = prepared;
     const adapter = deps.channels[message.channel as TChannel];

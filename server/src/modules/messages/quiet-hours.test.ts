@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { nextSendingTime } from '../../lib/quiet-hours';
+
+let t: TTestApp;
+let a: TSeededCompany;
+let tok: string;
+
+/** Offsets span more than a day, so some zone is always inside the window and some always outside. */
+const ZONES = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Sarajevo', 'UTC', 'America/Sao_Paulo', 'America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu', 'Pacific/Pago_Pago'];
+const zoneWhere = (inside: boolean) => ZONES.find((z) => (nextSendingTime({ now: new Date(), timeZone: z }) === null) === inside)!;
+
+beforeAll(async () => {
+  t = await createTestApp({ QUIET_HOURS: 'true' });
+  a = await seedCompany(t.db);
+  tok = (await login(t.app, a.admin.email)).token;
+});
+afterAll(() => t.close());
+
+async function customerIn(timezone: string, phone: string) {
+  return (await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(tok), payload: { phone, timezone } })).json() as { id: number };
+}
+const thread = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/messages?customer=${id}`, headers: bearer(tok) })).json().member as { status: string; sender: string; content: string }[];
+
+describe('quiet hours', () => {
+  it('hold automated replies outside the customer’s window but never an agent’s reply', async () => {
+    const night = await customerIn(zoneWhere(false), '+15558880001');
+    await t.app.inject({ method: 'POST', url: '/api/simulator/reply', headers: bearer(tok), payload: { customerId: night.id, body: 'HELP' } });
+    await t.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(tok), payload: { customerId: night.id, content: 'Agent answer' } });
+    await t.app.deps.jobs.drain();
+    const msgs = await thread(night.id);
+    expect(msgs.find((m) => m.sender === 'system')!.status).toBe('SENDING');
+    expect(msgs.find((m) => m.content === 'Agent answer')!.status).toBe('SENT');
+  });
+
+  it('send automated replies right away inside the window', async () => {
+    const day = await customerIn(zoneWhere(true), '+15558880002');
+    await t.app.inject({ method: 'POST', url: '/api/simulator/reply', headers: bearer(tok), payload: { customerId: day.id, body: 'HELP' } });
+    await t.app.deps.jobs.drain();
+    expect((await thread(day.id)).find((m) => m.sender === 'system')!.status).toBe('SENT');
+  });
+
+  it('rejects a company window wider than the default', async () => {
+    const { seedSuperAdmin } = await import('../../../test/helpers');
+    const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/companies/${a.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '07:00' } } });
+    expect(res.statusCode).toBe(422);
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/companies/${a.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '09:00', quietHoursEnd: '18:00' } } });
+    expect(ok.statusCode).toBe(200);
+  });
+});
