@@ -18,12 +18,22 @@ import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
+import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
+import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
+import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
+import { whatsappWebhookRoutes } from './modules/webhooks/whatsapp.routes';
+import { smsGatewayWebhookRoutes } from './modules/webhooks/sms-gateway.routes';
+import { viberWebhookRoutes } from './modules/webhooks/viber.routes';
 import { createSimulatorChannel } from './channels/simulator/simulator-channel';
 import { createSmsProviderChannel } from './channels/sms-provider/sms-provider-channel';
+import { createWhatsAppChannel } from './channels/whatsapp/whatsapp-channel';
+import { createSmsGatewayChannel } from './channels/sms-gateway/sms-gateway-channel';
+import { createViberChannel } from './channels/viber/viber-channel';
 import { createOutboxWorker } from './jobs/outbox';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -70,13 +80,20 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   deps.channels = {
     simulator: createSimulatorChannel({ enabled: config.simulator }),
     sms_provider: createSmsProviderChannel({ encryptionKey: config.encryptionKey, baseUrl: config.twilioBaseUrl, publicUrl: config.publicUrl }),
+    whatsapp: createWhatsAppChannel({ encryptionKey: config.encryptionKey, graphUrl: config.whatsAppGraphUrl, apiVersion: config.whatsAppApiVersion }),
+    sms_gateway: createSmsGatewayChannel({ encryptionKey: config.encryptionKey }),
+    viber: createViberChannel({ encryptionKey: config.encryptionKey, apiUrl: config.viberApiUrl }),
   };
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
-    handlers: createMessageJobHandlers({ deps }),
+    handlers: {
+      ...createMessageJobHandlers({ deps }),
+      ...createCustomerImportJobHandlers({ deps }),
+      [JOB_EXPAND_GROUP_MESSAGE]: createExpandGroupMessageHandler(deps),
+    },
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
 
@@ -141,11 +158,16 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await companiesRoutes(api, deps);
     await systemRoutes(api, deps);
     await customersRoutes(api, deps);
+    await customerImportRoutes(api, deps);
     await messagesRoutes(api, deps);
     await smsProviderWebhookRoutes(api, deps);
+    await whatsappWebhookRoutes(api, deps);
+    await smsGatewayWebhookRoutes(api, deps);
+    await viberWebhookRoutes(api, deps);
     await simulatorRoutes(api, deps);
     await liveRoutes(api, deps);
     await mediaRoutes(api, deps);
+    await customerGroupsRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

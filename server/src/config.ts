@@ -43,6 +43,11 @@ const ZEnvSchema = z.object({
   /** The embedded phone simulator channel (outbound "delivered" to simulated phones, replies from the web page). */
   SIMULATOR: bool.default(true),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  /** Meta Graph API base for WhatsApp (tests point it at a fake). */
+  WHATSAPP_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/).default('v21.0'),
+  /** Viber REST bot API base (tests point it at a fake; its origin is then also allowed for inbound media). */
+  VIBER_API_URL: z.string().url().default('https://chatapi.viber.com/pa'),
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
@@ -88,6 +93,9 @@ export type TConfig = {
   signedUrlTtl: number;
   simulator: boolean;
   twilioBaseUrl: string;
+  whatsAppGraphUrl: string;
+  whatsAppApiVersion: string;
+  viberApiUrl: string;
   worker: boolean;
   workerPollMs: number;
   quietHours: boolean;
@@ -169,6 +177,9 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     signedUrlTtl: env.SIGNED_URL_TTL,
     simulator: env.SIMULATOR,
     twilioBaseUrl: env.TWILIO_BASE_URL.replace(/\/+$/, ''),
+    whatsAppGraphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+    whatsAppApiVersion: env.WHATSAPP_API_VERSION,
+    viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
     quietHours: env.QUIET_HOURS,

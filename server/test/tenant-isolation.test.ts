@@ -29,6 +29,10 @@ beforeAll(async () => {
   rows.message = sent.json().id;
   const tpl = await t.app.inject({ method: 'POST', url: '/api/message_templates', headers: bearer(adminTok), payload: { text: 'Victim template' } });
   rows.template = tpl.json().id;
+  const group = await t.app.inject({ method: 'POST', url: '/api/customer_groups', headers: bearer(adminTok), payload: { name: 'Victim group', customers: [rows.customer] } });
+  rows.group = group.json().id;
+  const gm = await t.app.inject({ method: 'POST', url: '/api/group_messages', headers: bearer(adminTok), payload: { customerGroupId: rows.group, content: 'Victim broadcast', scheduledAt: new Date(Date.now() + 86400_000).toISOString() } });
+  rows.groupMessage = gm.json().id;
   const pdf = { filename: 'a.pdf', mimetype: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
   rows.media = (await saveMediaFromBuffer({ deps: t.app.deps, companyId: a.companyId, userId: a.agent.id, file: pdf })).id;
 });
@@ -46,6 +50,8 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   media_objects: () => rows.media!,
   messages: () => rows.message!,
   message_templates: () => rows.template!,
+  customer_groups: () => rows.group!,
+  group_messages: () => rows.groupMessage!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -60,6 +66,8 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/customers/:id/merge': () => ({ source: rows.otherCustomer }),
   'PATCH /api/message_templates/:id': () => ({ text: 'Intruder' }),
   'PUT /api/message_templates/:id': () => ({ text: 'Intruder' }),
+  'PATCH /api/customer_groups/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/customer_groups/:id': () => ({ name: 'Intruder', customers: [] }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -134,5 +142,9 @@ describe('every route with an id, called by another company', () => {
     expect(msgs.json().member.map((m: { id: number; status: string }) => [m.id, m.status])).toEqual([[rows.message, 'scheduled']]);
     const tpl = await t.app.inject({ method: 'GET', url: `/api/message_templates/${rows.template}`, headers: bearer(adminTok) });
     expect(tpl.json().text).toBe('Victim template');
+    const grp = await t.app.inject({ method: 'GET', url: `/api/customer_groups/${rows.group}`, headers: bearer(adminTok) });
+    expect(grp.json()).toMatchObject({ name: 'Victim group', memberCount: 1 });
+    const bcast = await t.app.inject({ method: 'GET', url: `/api/group_messages/${rows.groupMessage}`, headers: bearer(adminTok) });
+    expect(bcast.json()).toMatchObject({ status: 'scheduled', content: 'Victim broadcast' });
   });
 });

@@ -21,3 +21,6 @@ export function pageWindow(query: { page: number; itemsPerPage?: number; paginat
     offset: paginated ? (query.page - 1) * itemsPerPage : 0,
   };
 }
+
+/** A reference in a body: a number, a numeric string or an IRI such as `/api/customers/5`. */
+export const ZIdRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), ZIdOrIriSchema]);

@@ -1,5 +1,4 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES_PER_PAGE, ZMessageSendFieldsSchema, ZMessageTemplateSchema } from '@cd/contracts/message';
@@ -10,7 +9,7 @@ import { iri, toCollection } from '../../lib/hydra';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
-import { deleteMedia, saveMedia } from '../media/media.service';
+import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as repo from './messages.repository';
 import * as service from './messages.service';
 
@@ -20,43 +19,6 @@ const ZThreadQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(MESSAGES_PER_PAGE),
   itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
 });
-
-/**
- * Reads a multipart send: text fields and `file[]` parts. Files stream straight to storage while the running
- * total is checked against the attachment limit; if anything fails, files saved so far are removed again.
- */
-async function readMultipartSend(deps: TAppDeps, ctx: TRequestContext, req: FastifyRequest) {
-  const companyId = customerScopeOf(ctx).companyId;
-  const fields: Record<string, string> = {};
-  const mediaIds: number[] = [];
-  let used = 0;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        if (file.fieldname !== 'file[]' && file.fieldname !== 'file') {
-          file.file.resume();
-          throw validationError([{ propertyPath: file.fieldname, message: 'Attach files as file[].' }]);
-        }
-        const row = await saveMedia({
-          deps,
-          companyId,
-          userId: ctx.actor.user.id,
-          file: { filename: file.filename, mimetype: file.mimetype, stream: file.file },
-          maxBytes: deps.config.attachmentLimitBytes - used,
-        });
-        used += row.size;
-        mediaIds.push(row.id);
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    return { fields, mediaIds };
-  } catch (err) {
-    await Promise.all(mediaIds.map((id) => deleteMedia({ deps, companyId, id }).catch(() => undefined)));
-    throw err;
-  }
-}
 
 export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,14 +49,12 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.post('/api/messages', { schema: { tags } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
-    const { fields, mediaIds } = req.isMultipart()
-      ? await readMultipartSend(deps, ctx, req)
-      : { fields: (req.body ?? {}) as Record<string, unknown>, mediaIds: [] as number[] };
+    const companyId = customerScopeOf(ctx).companyId;
+    const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });
     const parsed = ZMessageSendFieldsSchema.safeParse(fields);
     const customerId = parsed.success ? (parsed.data.customerId ?? (parsed.data.customerIri ? Number(parsed.data.customerIri.split('/').pop()) : undefined)) : undefined;
     if (!parsed.success || customerId === undefined) {
-      const companyId = customerScopeOf(ctx).companyId;
-      await Promise.all(mediaIds.map((id) => deleteMedia({ deps, companyId, id }).catch(() => undefined)));
+      await discardAttachments({ deps, companyId, mediaIds });
       if (!parsed.success) throw validationError(violationsFromZod(parsed.error));
       throw validationError([{ propertyPath: 'customerId', message: 'Choose the customer to write to.' }]);
     }

@@ -523,7 +523,12 @@ async function finishSend(
     deps,
     scope: { companyId },
     fn: async (tx, emit) => {
-      const row = (await repo.updateMessage(tx, { companyId, id: opts.message.id, values: opts.values }))!;
+      // A status callback may have landed between the provider's answer and this commit: never move back.
+      const current = await repo.findMessage(tx, { companyId, id: opts.message.id });
+      const values = { ...opts.values };
+      if (current && values.status && STATUS_RANK[current.status as TMessageStatus] > STATUS_RANK[values.status as TMessageStatus] && values.status !== 'FAILED')
+        values.status = current.status;
+      const row = (await repo.updateMessage(tx, { companyId, id: opts.message.id, values }))!;
       await completeJob(tx, job.id);
       await opts.then?.(tx);
       const customer = await customersRepo.findCustomer(tx, { companyId, ownerId: null, id: row.customerId });
