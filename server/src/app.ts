@@ -89,6 +89,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     db,
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
+    concurrency: config.workerConcurrency,
     handlers: {
       ...createMessageJobHandlers({ deps }),
       ...createCustomerImportJobHandlers({ deps }),

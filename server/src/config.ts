@@ -51,6 +51,8 @@ const ZEnvSchema = z.object({
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** Jobs run at once by this process's worker (provider calls overlap; each job keeps its own lease). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
   QUIET_HOURS: bool.default(true),
   /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
@@ -98,6 +100,7 @@ export type TConfig = {
   viberApiUrl: string;
   worker: boolean;
   workerPollMs: number;
+  workerConcurrency: number;
   quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
@@ -182,6 +185,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
     quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
+import { multipartBody } from './multipart';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -35,6 +36,12 @@ beforeAll(async () => {
   rows.groupMessage = gm.json().id;
   const pdf = { filename: 'a.pdf', mimetype: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
   rows.media = (await saveMediaFromBuffer({ deps: t.app.deps, companyId: a.companyId, userId: a.agent.id, file: pdf })).id;
+  const importForm = multipartBody([
+    { name: 'file', filename: 'victims.csv', contentType: 'text/csv', data: Buffer.from('Phone,Name\n+15559990009,Victim') },
+    { name: 'mapping', value: '{"phone":"Phone","firstName":"Name"}' },
+  ]);
+  const imported = await t.app.inject({ method: 'POST', url: '/api/customers/import', headers: { ...bearer(adminTok), ...importForm.headers }, payload: importForm.payload });
+  rows.customerImport = imported.json().id;
 });
 afterAll(() => t.close());
 
@@ -48,6 +55,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   customers: () => rows.customer!,
   archived_customers: () => rows.archivedCustomer!,
   media_objects: () => rows.media!,
+  customer_imports: () => rows.customerImport!,
   messages: () => rows.message!,
   message_templates: () => rows.template!,
   customer_groups: () => rows.group!,

@@ -52,6 +52,8 @@ export function createOutboxWorker(opts: {
   pollMs?: number;
   batchSize?: number;
   leaseSeconds?: number;
+  /** How many claimed jobs run at once. */
+  concurrency?: number;
   log?: { error: (o: unknown, msg: string) => void };
 }): TOutboxWorker {
   const { db, handlers } = opts;
@@ -99,12 +101,19 @@ export function createOutboxWorker(opts: {
     }
   };
 
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
   const drainOnce = async (): Promise<number> => {
     let total = 0;
     for (;;) {
       const jobs = await claim();
       if (!jobs.length) return total;
-      for (const job of jobs) await runJob(job);
+      // Claimed jobs are independent (each holds its own lease): provider calls of several overlap.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
+          while (next < jobs.length) await runJob(jobs[next++]!);
+        }),
+      );
       total += jobs.length;
     }
   };

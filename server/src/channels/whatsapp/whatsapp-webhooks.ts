@@ -70,7 +70,8 @@ export interface TWhatsAppNotification {
 type TObj = Record<string, unknown>;
 const obj = (v: unknown): TObj | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as TObj) : null);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+// PostgreSQL text cannot hold NUL; a forged or odd "\u0000" must not turn into a 500 that Meta retries for days.
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.split('\u0000').join('') || null : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 
 function timestampOf(v: unknown): Date | null {
   const s = str(v);

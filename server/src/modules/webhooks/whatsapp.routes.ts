@@ -75,13 +75,14 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
       // One Meta app may serve several numbers; only this company's number is ours to record.
       const ours = (id: string | null) => !id || !phoneNumberId || id === phoneNumberId;
       for (const m of notification.messages) {
-        if (!ours(m.phoneNumberId)) continue;
+        const digits = m.from.replace(/\D/g, '');
+        if (!digits || !ours(m.phoneNumberId)) continue;
         await receiveInbound({
           deps,
           inbound: {
             companyId: company.id,
             channel: 'whatsapp',
-            from: { phone: `+${m.from.replace(/\D/g, '')}`, ...(m.name ? { name: m.name } : {}) },
+            from: { phone: `+${digits}`, ...(m.name ? { name: m.name } : {}) },
             body: m.body,
             providerMessageId: m.wamid,
             media: m.media,

@@ -124,6 +124,16 @@ describe('WhatsApp: inbound', () => {
     expect((await fake.postEvent({ url: hookUrl(), value: {}, rawBody: 'not json' })).status).toBe(400);
   });
 
+  it('ignores messages for another phone number id and NUL characters (200, nothing stored for the foreign number)', async () => {
+    const before = await countMessages();
+    const foreign = { metadata: { display_phone_number: '15550000000', phone_number_id: 'someone-else' }, contacts: [], messages: [{ from: waId(), id: 'wamid.FOREIGN', timestamp: '1739321024', type: 'text', text: { body: 'not yours' } }] };
+    expect((await fake.postEvent({ url: hookUrl(), value: foreign })).status).toBe(200);
+    expect(await countMessages()).toBe(before);
+    const from = waId();
+    expect((await fake.postText({ url: hookUrl(), from, body: 'a\u0000b' })).status).toBe(200);
+    expect((await thread((await customerByPhone(`+${from}`))!.id))[0]!.content).toBe('ab');
+  });
+
   it('other JSON routes keep their parser (the raw-body parser is scoped to the webhook)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/customers', headers: { ...bearer(adminTok), 'content-type': 'application/json' }, payload: JSON.stringify({ phone: `+${waId()}` }) });
     expect(res.statusCode).toBe(201);
