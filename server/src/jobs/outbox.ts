@@ -40,7 +40,8 @@ export interface TOutboxWorker {
   drain(): Promise<number>;
 }
 
-const MAX_ATTEMPTS = 8;
+/** After this many attempts a failing job gives up (handlers may finish their own bookkeeping on the last one). */
+export const MAX_JOB_ATTEMPTS = 8;
 
 /**
  * Polls the outbox (and is woken on enqueue). Jobs are claimed with a lease (`locked_until`); a worker that dies
@@ -91,7 +92,7 @@ export function createOutboxWorker(opts: {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       opts.log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-      const giveUp = job.attempts >= MAX_ATTEMPTS;
+      const giveUp = job.attempts >= MAX_JOB_ATTEMPTS;
       // Exponential backoff from 2 s to ~4 min.
       const delay = Math.min(2 ** job.attempts * 1000, 240_000);
       await runInScope(db, { companyId: null, system: true }, async (tx) => {

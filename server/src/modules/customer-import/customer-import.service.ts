@@ -5,7 +5,7 @@ import { ZCustomerCreateSchema } from '@cd/contracts/customer';
 import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
-import { completeJob, enqueueJob, type TJob, type TJobHandler } from '../../jobs/outbox';
+import { completeJob, enqueueJob, MAX_JOB_ATTEMPTS, type TJob, type TJobHandler } from '../../jobs/outbox';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
 import { commitStagedFile, deleteStoredFile, resolveStoragePath, type TStagedFile } from '../../lib/storage';
 import type { TLiveEventInput } from '../../live/live.types';
@@ -39,7 +39,6 @@ export const IMPORT_MAX_ERRORS = 1_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const PREVIEW_ROWS = 10;
 /** Same as the outbox's MAX_ATTEMPTS: on the last attempt the import is marked failed instead of left running. */
-const IMPORT_MAX_ATTEMPTS = 8;
 /** Spec part 2 §8 message for an import with rejected rows. */
 export const RECORDS_NOT_PROCESSED = 'Records could not be processed';
 const OWNED_BY_OTHER = 'A customer with this phone number already exists and belongs to another user.';
@@ -591,7 +590,7 @@ async function runImportJob(opts: { deps: TDeps; job: TJob }): Promise<void> {
       await failImport({ deps, job, companyId, importId, message: err.message });
       return;
     }
-    if (job.attempts >= IMPORT_MAX_ATTEMPTS) {
+    if (job.attempts >= MAX_JOB_ATTEMPTS) {
       const reason = err instanceof Error ? err.message : String(err);
       await failImport({ deps, job, companyId, importId, message: `The import stopped after repeated errors: ${reason}` });
     }
