@@ -25,6 +25,7 @@ const SelectConversationPane = lazyNamed(() => import('../features/conversations
 const MessengerPage = lazyNamed(() => import('../features/conversations/components/messenger-page').then((m) => m.MessengerPage));
 const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/components/customer-details-page').then((m) => m.CustomerDetailsPage));
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
+const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
@@ -34,7 +35,6 @@ const errorElement = <RouteErrorPage />;
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['dashboard', 'menu_dashboard'],
   ['parts_sales', 'menu_parts_sales'],
-  ['customer-groups', 'menu_customer_groups'],
   ['appointments', 'menu_appointments_calendar'],
   ['interests', 'menu_interests'],
   ['offers', 'menu_offers'],
@@ -79,6 +79,7 @@ const appRoutes: RouteObject[] = [
       { path: '*', element: <Navigate to="/communication" replace /> },
     ],
   },
+  { path: 'customer-groups', element: page(<GroupsPage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },

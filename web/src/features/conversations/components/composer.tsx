@@ -26,10 +26,12 @@ import { useTranslation } from 'react-i18next';
 import { CHANNELS, type TChannel, type TCustomer } from '@cd/contracts/customer';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
-import { toastError } from '../../../lib/toast';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../api/get-messages';
 import { useMessageTemplates } from '../api/get-message-templates';
 import { useSendMessage } from '../api/send-message';
+import { useSendWhatsAppInvite } from '../api/send-whatsapp-invite';
 import {
   ACCEPT_ATTRIBUTE,
   addFiles,
@@ -43,6 +45,16 @@ import {
   withinAttachmentLimit,
 } from '../lib/composer-rules';
 import { formatBytes } from '../lib/thread';
+import { isWindowClosedError, lastInboundWhatsAppAt, WHATSAPP_WINDOW_CLOSED_MESSAGE, whatsappWindow } from '../lib/whatsapp-window';
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const h = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(h);
+  }, []);
+  return now;
+}
 
 type TRecorderState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'recording'; startedAt: number };
 
@@ -77,6 +89,16 @@ export function Composer({ customer }: { customer: TCustomer }) {
   const chunks = useRef<Blob[]>([]);
   const discardRecording = useRef(false);
   const templates = useMessageTemplates(!!templateAnchor);
+  // Spec part 1 §8: WhatsApp free text only within 24 h of the customer's last inbound WhatsApp message (loaded thread).
+  const thread = useMessages(customer.id);
+  const invite = useSendWhatsAppInvite();
+  const now = useMinuteClock();
+  const [serverClosed, setServerClosed] = useState(false);
+  const [inviteText, setInviteText] = useState('');
+  const threadMessages = thread.data?.pages.flatMap((p) => p.member) ?? [];
+  const lastInbound = lastInboundWhatsAppAt(threadMessages);
+  const waWindow = thread.isSuccess ? whatsappWindow(channel, threadMessages, now) : { state: 'not_whatsapp' as const };
+  const windowClosed = channel === 'whatsapp' && (waWindow.state === 'closed' || serverClosed);
 
   // New customer → fresh draft; the channel follows the customer's preference until the user picks one.
   useEffect(() => {
@@ -85,8 +107,15 @@ export function Composer({ customer }: { customer: TCustomer }) {
     setScheduledAt(null);
     setChannelTouched(false);
     setChannelError(false);
+    setServerClosed(false);
+    setInviteText('');
     input.current?.focus();
   }, [customer.id]);
+  // A new inbound WhatsApp message reopens the window the server reported closed.
+  useEffect(() => setServerClosed(false), [lastInbound]);
+  useEffect(() => {
+    if (windowClosed && !inviteText) setInviteText(t('whatsapp_invite_default', { company: me.companyData?.name ?? '' }));
+  }, [windowClosed]);
   useEffect(() => {
     if (!channelTouched) setChannel(defaultChannel(customer.preferredChannel, available));
   }, [customer.preferredChannel, available.join(','), channelTouched]);
@@ -109,7 +138,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
 
   const sending = send.isPending;
   const draft = { text, files };
-  const sendable = canSend(draft, sending) && recorder.kind === 'idle';
+  const sendable = canSend(draft, sending) && recorder.kind === 'idle' && !windowClosed;
 
   const submit = () => {
     if (!sendable) return;
@@ -138,6 +167,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 413) toastError(t('err_total_attachment_size'));
+          if (err instanceof ApiError && err.status === 422 && channel === 'whatsapp' && isWindowClosedError(err.body)) setServerClosed(true);
         },
       },
     );
@@ -230,6 +260,20 @@ export function Composer({ customer }: { customer: TCustomer }) {
     }, 0);
   };
 
+  const sendInvite = () => {
+    const content = inviteText.trim();
+    if (!content || invite.isPending) return;
+    invite.mutate(
+      { customerId: customer.id, content },
+      {
+        onSuccess: () => {
+          toastSuccess(t('whatsapp_invite_sent'));
+          setInviteText(t('whatsapp_invite_default', { company: me.companyData?.name ?? '' }));
+        },
+      },
+    );
+  };
+
   const total = files.reduce((s, f) => s + f.size, 0);
   const tooBig = !withinAttachmentLimit(files);
   const recording = recorder.kind === 'recording';
@@ -249,7 +293,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
           {t('customer_opted_out_warning')}
         </Alert>
       )}
-      {(files.length > 0 || scheduledAt) && (
+      {!windowClosed && (files.length > 0 || scheduledAt) && (
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mb: 1 }} data-testid="composer-attachments">
           {files.map((f, i) => (
             <Chip
@@ -284,7 +328,42 @@ export function Composer({ customer }: { customer: TCustomer }) {
           {t('err_total_attachment_size')}
         </Typography>
       )}
-      {recording ? (
+      {windowClosed ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Alert severity="info" sx={{ py: 0 }} data-testid="composer-whatsapp-window-closed" role="status">
+            {t(WHATSAPP_WINDOW_CLOSED_MESSAGE)}
+          </Alert>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              value={inviteText}
+              onChange={(e) => setInviteText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  sendInvite();
+                }
+              }}
+              label={t('whatsapp_invite_text')}
+              multiline
+              minRows={1}
+              maxRows={4}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { 'data-testid': 'composer-whatsapp-invite-input', maxLength: 1024 } }}
+            />
+            <Button
+              variant="contained"
+              onClick={sendInvite}
+              disabled={!inviteText.trim() || invite.isPending}
+              startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : <Send />}
+              data-testid="composer-whatsapp-invite"
+              sx={{ flexShrink: 0, mt: 0.25 }}
+            >
+              {t('send_invite')}
+            </Button>
+          </Box>
+        </Box>
+      ) : recording ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }} data-testid="composer-recording">
           <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: 'error.main', animation: 'cdPulse 1s ease-in-out infinite', '@keyframes cdPulse': { '50%': { opacity: 0.3 } } }} />
           <Typography sx={{ flex: 1 }}>
@@ -322,7 +401,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
         />
         <Tooltip title={t('attach_files')}>
           <span>
-            <IconButton size="small" onClick={() => fileInput.current?.click()} disabled={recording} aria-label={t('attach_files')} data-testid="composer-attach">
+            <IconButton size="small" onClick={() => fileInput.current?.click()} disabled={recording || windowClosed} aria-label={t('attach_files')} data-testid="composer-attach">
               <AttachFile fontSize="small" />
             </IconButton>
           </span>
@@ -332,7 +411,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
             <IconButton
               size="small"
               onClick={() => void startRecording()}
-              disabled={recorder.kind !== 'idle'}
+              disabled={recorder.kind !== 'idle' || windowClosed}
               aria-label={t('record_audio')}
               data-testid="composer-record"
             >
@@ -342,7 +421,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
         </Tooltip>
         <Tooltip title={t('insert_template')}>
           <span>
-            <IconButton size="small" onClick={(e) => setTemplateAnchor(e.currentTarget)} disabled={recording} aria-label={t('insert_template')} data-testid="composer-template">
+            <IconButton size="small" onClick={(e) => setTemplateAnchor(e.currentTarget)} disabled={recording || windowClosed} aria-label={t('insert_template')} data-testid="composer-template">
               <TextSnippet fontSize="small" />
             </IconButton>
           </span>
@@ -352,7 +431,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
             <IconButton
               size="small"
               onClick={(e) => openSchedule(e.currentTarget)}
-              disabled={recording}
+              disabled={recording || windowClosed}
               color={scheduledAt ? 'primary' : 'default'}
               aria-label={t('schedule_message')}
               data-testid="composer-schedule"
@@ -452,7 +531,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
           </MenuItem>
         ))}
       </Menu>
-      {send.isError && !(send.error instanceof ApiError && send.error.status === 413) && (
+      {send.isError && !(send.error instanceof ApiError && (send.error.status === 413 || (send.error.status === 422 && isWindowClosedError(send.error.body)))) && (
         <Typography variant="caption" color="error" component="p">
           <Close sx={{ fontSize: 12, verticalAlign: 'middle' }} /> {t('send_failed')}
         </Typography>

@@ -7,6 +7,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -35,6 +36,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
 import { InboxFilters } from './inbox-filters';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
+import { ImportCustomersDialog } from './import-customers-dialog';
 import { NewCustomerDialog } from './new-customer-dialog';
 
 /** Filters survive leaving the inbox (mobile: inbox → messenger → back) for the session of the tab. */
@@ -76,6 +78,8 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const search = useDebouncedValue(searchInput, 300);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const canImport = isAdmin || me.roles.includes('ROLE_COMMUNICATION');
   const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<TVirtualListHandle>(null);
   const now = useNow();
@@ -224,6 +228,13 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
           <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
             {filters.archived ? t('archived_customers') : t('menu_inbox')}
           </Typography>
+          {canImport && (
+            <Tooltip title={t('import_customers')}>
+              <IconButton onClick={() => setImporting(true)} aria-label={t('import_customers')} data-testid="import-open">
+                <UploadFileOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('new_customer')}>
             <IconButton onClick={() => setCreating(true)} aria-label={t('new_customer')} data-testid="inbox-new-customer">
               <PersonAddAlt />
@@ -324,6 +335,7 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
         me={me}
         colleagues={colleagues.data ?? []}
       />
+      {canImport && <ImportCustomersDialog open={importing} onClose={() => setImporting(false)} />}
       <NewCustomerDialog open={creating} onClose={() => setCreating(false)} onCreated={open} />
     </Box>
   );
