@@ -37,6 +37,8 @@ interface TSqlSplit {
   medianMs: { scope: number; page: number; count: number; readStates: number };
   p95Ms: { scope: number; page: number; count: number; readStates: number };
   countShareOfSql: number;
+  /** The count as a superuser (row-level security bypassed); null when the connecting role is not one. */
+  countWithoutRlsMedianMs: number | null;
 }
 
 /** Follows `view.next` from the first page; returns the query string of each wanted page (its `before` cursor). */
@@ -66,8 +68,16 @@ async function captureInboxQueries(opts: { db: TDatabase; companyId: number; vie
   await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, (tx) =>
     listInbox(tx, { companyId: opts.companyId, ownerId: null, viewerId: opts.viewerId, archived: false, limit: ITEMS_PER_PAGE, before: opts.before }),
   );
-  const [scope, page, count, readStates] = captured;
-  if (!scope || !page || !count || !readStates) throw new Error(`expected 4 statements from runInScope + listInbox, got ${captured.length}`);
+  // Picked by content: drizzle also logs the transaction's own begin/commit.
+  const find = (what: string, test: (text: string) => boolean) => {
+    const q = captured.find((c) => test(c.text.toLowerCase()));
+    if (!q) throw new Error(`listInbox sent no ${what} statement: ${captured.map((c) => c.text.slice(0, 40)).join(' | ')}`);
+    return q;
+  };
+  const scope = find('scope', (t) => t.includes('set_config('));
+  const page = find('page', (t) => t.includes('from "customers"') && t.includes('order by'));
+  const count = find('count', (t) => t.includes('count(') && t.includes('from "customers"'));
+  const readStates = find('read-state', (t) => t.includes('from "customer_read_states"'));
   return { scope, page, count, readStates };
 }
 
@@ -127,13 +137,32 @@ async function analyzeInboxSql(opts: { pool: TPgPool; queries: Awaited<ReturnTyp
           if (i >= 3) times[name].push(nowMs() - t0);
         }
       }
+      // Diagnostic: the same count as the connecting role (role switch undone). For a superuser that bypasses
+      // row-level security, which shows how much of the count is the policy's per-row filter.
+      const [who] = (await client.query(`select set_config('role', 'none', true), (select rolsuper from pg_roles where rolname = session_user) as su`)).rows;
+      const countWithoutRls: number[] = [];
+      if (who?.su === true) {
+        for (let i = 0; i < SQL_REPEATS + 3; i++) {
+          const t0 = nowMs();
+          await client.query(queries.count.text, queries.count.params);
+          if (i >= 3) countWithoutRls.push(nowMs() - t0);
+        }
+      }
       const stat = (q: number) =>
         Object.fromEntries(
           Object.entries(times).map(([k, v]) => [k, roundTo({ value: percentileOf({ sorted: Float64Array.from(v).sort(), q }), digits: 3 })]),
         ) as TSqlSplit['medianMs'];
       const medianMs = stat(0.5);
       const total = medianMs.scope + medianMs.page + medianMs.count + medianMs.readStates;
-      const split: TSqlSplit = { page: opts.page, medianMs, p95Ms: stat(0.95), countShareOfSql: roundTo({ value: medianMs.count / total }) };
+      const split: TSqlSplit = {
+        page: opts.page,
+        medianMs,
+        p95Ms: stat(0.95),
+        countShareOfSql: roundTo({ value: medianMs.count / total }),
+        countWithoutRlsMedianMs: countWithoutRls.length
+          ? roundTo({ value: percentileOf({ sorted: Float64Array.from(countWithoutRls).sort(), q: 0.5 }), digits: 3 })
+          : null,
+      };
       return { plans, split };
     },
   });
@@ -207,11 +236,12 @@ export async function runInboxBenchmark(opts: { databaseUrl: string }): Promise<
       console.log('\nSQL per request, median ms (p95) on one connection in the company scope:');
       console.log(
         formatTable({
-          header: ['page', 'scope', 'page query', 'count(*)', 'read states', 'count share'],
+          header: ['page', 'scope', 'page query', 'count(*)', 'read states', 'count share', 'count w/o RLS'],
           rows: analyses.map((a) => [
             String(a.page),
             ...(['scope', 'page', 'count', 'readStates'] as const).map((k) => `${a.split.medianMs[k].toFixed(2)} (${a.split.p95Ms[k].toFixed(2)})`),
             `${Math.round(a.split.countShareOfSql * 100)} %`,
+            a.split.countWithoutRlsMedianMs === null ? 'n/a' : a.split.countWithoutRlsMedianMs.toFixed(2),
           ]),
         }),
       );

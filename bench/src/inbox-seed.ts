@@ -131,6 +131,8 @@ export async function seedInboxAtScale(opts: TInboxSeedOptions): Promise<TInboxS
       pool,
       fn: async (client) => {
         await openSystemScope(client);
+        // Without statistics on the fresh rows the planner picks nested loops over the aggregates (minutes).
+        await client.query('analyze customers, messages');
         // What sendMessage / receiveInbound keep up to date, recomputed from the messages themselves.
         await client.query(
           `with last as (

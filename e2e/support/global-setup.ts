@@ -6,12 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startFakeTwilio } from '../../server/test/fakes/fake-twilio';
+import { startFakeWhatsApp } from '../../server/test/fakes/fake-whatsapp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
     twilio: { baseUrl: string; accountSid: string; authToken: string };
+    whatsapp: { baseUrl: string; accessToken: string; appSecret: string; phoneNumberId: string };
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-e2e-'));
   // A fake SMS provider speaking Twilio's API; tests read what it received through its own list endpoint.
   const twilio = await startFakeTwilio();
+  const whatsapp = await startFakeWhatsApp();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -66,6 +69,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       REVISION: 'e2e',
       TWILIO_BASE_URL: twilio.baseUrl,
+      // Automated and group sends would otherwise wait for the sending window depending on when CI runs.
+      QUIET_HOURS: 'false',
+      WHATSAPP_GRAPH_URL: whatsapp.baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,11 +81,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('twilio', { baseUrl: twilio.baseUrl, accountSid: twilio.accountSid, authToken: twilio.authToken });
+  project.provide('whatsapp', { baseUrl: whatsapp.baseUrl, accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, phoneNumberId: whatsapp.phoneNumberId });
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     await twilio.close();
+    await whatsapp.close();
   };
 }
