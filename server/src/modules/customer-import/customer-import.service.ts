@@ -38,7 +38,6 @@ export const IMPORT_SLICE_MS = 5_000;
 export const IMPORT_MAX_ERRORS = 1_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const PREVIEW_ROWS = 10;
-/** Same as the outbox's MAX_ATTEMPTS: on the last attempt the import is marked failed instead of left running. */
 /** Spec part 2 §8 message for an import with rejected rows. */
 export const RECORDS_NOT_PROCESSED = 'Records could not be processed';
 const OWNED_BY_OTHER = 'A customer with this phone number already exists and belongs to another user.';

@@ -62,20 +62,25 @@ function inboxWhere(f: TInboxFilter): SQL {
 export async function listInbox(
   tx: TTx,
   f: TInboxFilter & { limit: number; before?: { bumpedAt: Date; id: number } },
-): Promise<{ rows: TCustomerRow[]; total: number; readStates: { customerId: number; userId: number; readAt: Date }[] }> {
+): Promise<{ rows: TCustomerRow[]; total: number | null; readStates: { customerId: number; userId: number; readAt: Date }[] }> {
   const where = inboxWhere(f);
-  const keyset = f.before
-    ? or(lt(customers.bumpedAt, f.before.bumpedAt), and(eq(customers.bumpedAt, f.before.bumpedAt), lt(customers.id, f.before.id)))
-    : undefined;
+  // A row comparison bounds the index scan itself (an OR of two conditions would only filter it).
+  const keyset = f.before ? sql`(${customers.bumpedAt}, ${customers.id}) < (${f.before.bumpedAt}, ${f.before.id})` : undefined;
   const rows = await tx
     .select()
     .from(customers)
     .where(and(where, keyset))
     .orderBy(desc(customers.bumpedAt), desc(customers.id))
     .limit(f.limit);
-  const [c] = await tx.select({ n: count() }).from(customers).where(where);
+  // The count dominates the page's cost on big inboxes, so it is computed for the first page only; later pages
+  // (following view.next while scrolling) reuse the client's total.
+  let total: number | null = null;
+  if (!f.before) {
+    const [c] = await tx.select({ n: count() }).from(customers).where(where);
+    total = Number(c?.n ?? 0);
+  }
   const readStates = await listReadStates(tx, { companyId: f.companyId, customerIds: rows.map((r) => r.id) });
-  return { rows, total: Number(c?.n ?? 0), readStates };
+  return { rows, total, readStates };
 }
 
 export async function listReadStates(tx: TTx, opts: { companyId: number; customerIds: number[] }) {

@@ -129,7 +129,7 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
 function keysetCollection(opts: {
   path: string;
   query: Record<string, unknown>;
-  page: { member: unknown[]; total: number; hasMore: boolean; last?: { bumpedAt: Date | null; id: number } };
+  page: { member: unknown[]; total: number | null; hasMore: boolean; last?: { bumpedAt: Date | null; id: number } };
   itemsPerPage: number;
 }) {
   const { path, query, page } = opts;
@@ -147,7 +147,8 @@ function keysetCollection(opts: {
     '@id': path,
     '@type': 'Collection',
     member: page.member,
-    totalItems: page.total,
+    // Partial pagination (as API Platform does): later keyset pages carry no total.
+    ...(page.total === null ? {} : { totalItems: page.total }),
     view: {
       '@id': link(),
       '@type': 'PartialCollectionView',

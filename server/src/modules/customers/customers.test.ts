@@ -67,8 +67,9 @@ describe('customers', () => {
     let pages = 0;
     while (url) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(tok) });
-      const body: { totalItems: number; member: { firstName: string }[]; view: { next?: string } } = res.json();
-      expect(body.totalItems).toBe(7);
+      const body: { totalItems?: number; member: { firstName: string }[]; view: { next?: string } } = res.json();
+      // The total comes with the first page only (partial pagination on later keyset pages).
+      expect(body.totalItems).toBe(pages === 0 ? 7 : undefined);
       seen.push(...body.member.map((c) => c.firstName));
       url = body.view.next;
       pages++;
