@@ -222,6 +222,26 @@ describe('opt-out, keywords and safe mode through the simulator', () => {
   });
 });
 
+describe('welcome message', () => {
+  it('goes to a first contact when the company enabled it, and not to a returning customer', async () => {
+    const s = await seedCompany(t.db);
+    const { seedSuperAdmin } = await import('../../../test/helpers');
+    const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
+    const welcome = 'Welcome to our shop! Text STOP to opt out.';
+    await t.app.inject({ method: 'PATCH', url: `/api/companies/${s.companyId}`, headers: bearer(root), payload: { welcomeMessage: welcome, welcomeMessageEnabled: true } });
+    const { receiveInbound } = await import('./messages.service');
+    const inbound = (from: string, id: string) =>
+      receiveInbound({ deps: t.app.deps, inbound: { companyId: s.companyId, channel: 'simulator', from: { phone: from }, body: 'Hi there', providerMessageId: id, media: [] } });
+    await inbound('+15559991234', 'w-1');
+    await inbound('+15559991234', 'w-2');
+    await drain();
+    const tok = (await login(t.app, s.admin.email)).token;
+    const c = (await t.app.inject({ method: 'GET', url: '/api/customers?search=9991234', headers: bearer(tok) })).json().member[0];
+    const msgs = (await t.app.inject({ method: 'GET', url: `/api/messages?customer=${c.id}`, headers: bearer(tok) })).json().member as { type: string; content: string; status: string }[];
+    expect(msgs.filter((m) => m.type === 'WELCOME_MESSAGE')).toEqual([expect.objectContaining({ content: welcome, status: 'SENT' })]);
+  });
+});
+
 describe('message templates', () => {
   it('admins manage them; everyone in the company reads them', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/message_templates', headers: bearer(adminTok), payload: { text: 'Your vehicle is ready for pickup.' } });
