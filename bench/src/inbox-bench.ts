@@ -59,7 +59,7 @@ async function collectPagePaths(opts: { baseUrl: string; token: string; pages: r
 }
 
 /** The exact statements listInbox sends, captured through a logging drizzle over the same pool. */
-async function captureInboxQueries(opts: { db: TDatabase; companyId: number; viewerId: number; before?: { bumpedAt: Date; id: number } }) {
+async function captureInboxQueries(opts: { db: TDatabase; companyId: number; viewerId: number; before?: { bumpedAt: Date; id: number } }): Promise<Record<'scope' | 'page' | 'count' | 'readStates', TCapturedQuery>> {
   const captured: TCapturedQuery[] = [];
   const logged = drizzle({
     client: poolOf({ db: opts.db }) as never,
@@ -76,7 +76,10 @@ async function captureInboxQueries(opts: { db: TDatabase; companyId: number; vie
   };
   const scope = find('scope', (t) => t.includes('set_config('));
   const page = find('page', (t) => t.includes('from "customers"') && t.includes('order by'));
-  const count = find('count', (t) => t.includes('count(') && t.includes('from "customers"'));
+  // Later keyset pages send no count (the server counts on the first page only); measure the first page's.
+  const count = captured.some((c) => c.text.toLowerCase().includes('count('))
+    ? find('count', (t) => t.includes('count(') && t.includes('from "customers"'))
+    : (await captureInboxQueries({ ...opts, before: undefined })).count;
   const readStates = find('read-state', (t) => t.includes('from "customer_read_states"'));
   return { scope, page, count, readStates };
 }
