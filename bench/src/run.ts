@@ -1,13 +1,14 @@
 import { runApiBenchmark } from './api-bench';
+import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runSendBenchmark } from './send-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'live'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
-/** These three need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'live'];
+/** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -32,6 +33,7 @@ async function runSelected(): Promise<void> {
     if (name === 'api') await runApiBenchmark();
     if (name === 'inbox') await runInboxBenchmark({ databaseUrl: postgresUrl });
     if (name === 'send') await runSendBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'group') await runGroupBenchmark({ databaseUrl: postgresUrl });
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
   }
 }

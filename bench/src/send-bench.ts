@@ -1,16 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '@cd/server/src/app';
 import { sendTwilioMessage } from '@cd/server/src/channels/sms-provider/twilio-client';
-import { runInScope } from '@cd/server/src/db/client';
-import { encryptSecret } from '@cd/server/src/lib/crypto';
-import { companies } from '@cd/server/src/modules/companies/companies.schema';
-import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';
 import { startChild } from './child-ipc';
-import { poolOf, runOnConnection, type TPgPool } from './pg-pool';
+import { insertBenchCustomers } from './customers-seed';
+import { poolOf, runOnConnection } from './pg-pool';
 import { writeResultFile } from './results';
 import type { TFakeInfo, TPostReport, TReceivedCount, TReceivedReport } from './send-child';
-import { BENCH_ADMIN_EMAIL, prepareEnvironment, signIn } from './setup';
+import { connectTwilioAccount, prepareEnvironment, signIn } from './setup';
 import { formatTable, nowMs, ratioOf, roundTo, summarizeLatencies, type TLatencyFigures } from './stats';
 
 const COUNT = Number(process.env.BENCH_SEND_COUNT ?? 2000);
@@ -26,24 +22,6 @@ interface TDirectRun {
   sendsPerSec: number;
   latency: TLatencyFigures;
   received: TReceivedReport;
-}
-
-/** One customer per message (phones +1777…), so every send has its own distinct (To, Body). */
-async function insertSendCustomers(opts: { pool: TPgPool; companyId: number; count: number }): Promise<{ id: number; phone: string }[]> {
-  return runOnConnection({
-    pool: opts.pool,
-    fn: async (client) => {
-      await client.query(`select set_config('app.system', 'on', true)`);
-      const res = await client.query(
-        `insert into customers (company_id, first_name, last_name, phone, preferred_channel, bumped_at)
-         select $1::bigint, 'Send', 'Bench' || g, '+1777' || lpad(g::text, 7, '0'), 'sms_provider', now()
-         from generate_series(1, $2::int) g
-         returning id::int as id, phone`,
-        [opts.companyId, opts.count],
-      );
-      return res.rows.map((r) => ({ id: Number(r.id), phone: String(r.phone) })).sort((a, b) => a.id - b.id);
-    },
-  });
 }
 
 /** The raw provider call the worker makes, in a plain sequential loop (the worker also sends one at a time). */
@@ -95,21 +73,9 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
     });
     try {
       const pool = poolOf({ db: env.db });
-      const admin = await runInScope(env.db, { companyId: null, system: true }, (tx) => findUserByEmail(tx, BENCH_ADMIN_EMAIL));
-      if (!admin?.companyId) throw new Error(`${BENCH_ADMIN_EMAIL} is missing from the seed`);
-      const companyId = admin.companyId;
-      // Set directly (what PATCH /api/companies/{id} stores): the token encrypted with the app's key.
-      await runInScope(env.db, { companyId: null, system: true }, async (tx) => {
-        const [company] = await tx.select({ ocs: companies.ocs }).from(companies).where(eq(companies.id, companyId));
-        const ocs = {
-          ...(company?.ocs as Record<string, unknown>),
-          twilioAccountSID: fake.accountSid,
-          twilioAuthToken: encryptSecret(env.config.encryptionKey, fake.authToken),
-          twilioPhoneNumber: FROM_NUMBER,
-        };
-        await tx.update(companies).set({ ocs }).where(eq(companies.id, companyId));
-      });
-      const customers = await insertSendCustomers({ pool, companyId, count: 3 * WARMUP + 3 * COUNT });
+      const companyId = await connectTwilioAccount({ env, account: fake, fromNumber: FROM_NUMBER });
+      // One customer per message (phones +1777…), so every send has its own distinct (To, Body).
+      const customers = await insertBenchCustomers({ pool, companyId, count: 3 * WARMUP + 3 * COUNT, phonePrefix: '+1777', firstName: 'Send' });
       const warmApi = customers.slice(0, WARMUP);
       const warmDirect = customers.slice(WARMUP, 2 * WARMUP);
       const apiSet = customers.slice(3 * WARMUP, 3 * WARMUP + COUNT);

@@ -33,6 +33,33 @@ export interface TPostReport {
   latency: TLatencyFigures;
 }
 
+export interface TPostedGroupMessage {
+  startedAtMs: number;
+  endedAtMs: number;
+  status: number;
+  id: number;
+}
+
+/** The `recipients` block of GET /api/group_messages/{id}. */
+export interface TGroupRecipients {
+  total: number;
+  skipped: number;
+  pending: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  blocked: number;
+}
+
+export interface TGroupMessageState {
+  /** When the condition was first seen (or the last poll, on timeout). */
+  observedAtMs: number;
+  polls: number;
+  status: string;
+  recipients: TGroupRecipients;
+  timedOut: boolean;
+}
+
 // The fake provider and the API client live here, not in the bench process, which hosts the API and its worker.
 let fake: TFakeTwilio | undefined;
 
@@ -83,6 +110,43 @@ async function waitReceived(msg: TChildRequest): Promise<TReceivedReport> {
   };
 }
 
+async function postGroupMessage(msg: TChildRequest): Promise<TPostedGroupMessage> {
+  const { baseUrl, token, customerGroupId, content } = msg as unknown as { baseUrl: string; token: string; customerGroupId: number; content: string };
+  const startedAtMs = nowMs();
+  const res = await fetch(`${baseUrl}/api/group_messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ customerGroupId, content }),
+  });
+  const body = (await res.json()) as { id?: number };
+  if (res.status !== 201 || typeof body.id !== 'number') throw new Error(`POST /api/group_messages answered ${res.status}: ${JSON.stringify(body)}`);
+  return { startedAtMs, endedAtMs: nowMs(), status: res.status, id: body.id };
+}
+
+/** Polls GET /api/group_messages/{id} until it is expanded: status `sent` and recipients.total = `total`. */
+async function waitGroupMessage(msg: TChildRequest): Promise<TGroupMessageState> {
+  const { baseUrl, token, id, total, intervalMs, timeoutMs } = msg as unknown as {
+    baseUrl: string;
+    token: string;
+    id: number;
+    total: number;
+    intervalMs: number;
+    timeoutMs: number;
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (let polls = 1; ; polls++) {
+    const res = await fetch(`${baseUrl}/api/group_messages/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const observedAtMs = nowMs();
+    if (!res.ok) throw new Error(`GET /api/group_messages/${id} answered ${res.status}: ${await res.text()}`);
+    const gm = (await res.json()) as { status: string; recipients: TGroupRecipients };
+    const { total: t, skipped, pending, sent, delivered, failed, blocked } = gm.recipients;
+    const recipients = { total: t, skipped, pending, sent, delivered, failed, blocked };
+    const done = gm.status === 'sent' && t === total;
+    if (done || Date.now() >= deadline) return { observedAtMs, polls, status: gm.status, recipients, timedOut: !done };
+    await sleep({ ms: intervalMs });
+  }
+}
+
 serveRequests({
   handlers: {
     startFake: async (): Promise<TFakeInfo> => {
@@ -92,6 +156,12 @@ serveRequests({
     countReceived: async (): Promise<TReceivedCount> => ({ sent: fake!.sent.length, attempts: fake!.sendAttempts() }),
     postMessages,
     waitReceived,
+    postGroupMessage,
+    waitGroupMessage,
+    /** The fake holds each of the next `count` provider responses for `ms` (a provider round trip). */
+    delayNext: async (msg) => void fake!.delayNext(Number(msg.ms), Number(msg.count)),
+    /** The To number of every message received since `from`, in arrival order. */
+    receivedNumbers: async (msg): Promise<string[]> => fake!.sent.slice(Number(msg.from)).map((s) => s.to),
   },
   cleanup: async () => fake?.close(),
 });

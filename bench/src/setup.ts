@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '@cd/server/src/app';
 import { loadConfig, type TConfig } from '@cd/server/src/config';
 import { createDatabase, runInScope, type TDatabase } from '@cd/server/src/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '@cd/server/src/db/seed';
+import { encryptSecret } from '@cd/server/src/lib/crypto';
+import { companies } from '@cd/server/src/modules/companies/companies.schema';
 import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';
 import { users } from '@cd/server/src/modules/users/users.schema';
 
@@ -127,5 +130,30 @@ export async function seedBenchUsers(opts: { db: TDatabase; count: number }): Pr
       dms: {},
     }));
     if (rows.length) await tx.insert(users).values(rows);
+  });
+}
+
+/**
+ * Points the bench admin's company at a Twilio account (the fake) and returns the company id. Set directly, as what
+ * PATCH /api/companies/{id} stores: the auth token encrypted with the app's key, and a from-number.
+ */
+export async function connectTwilioAccount(opts: {
+  env: TBenchEnvironment;
+  account: { accountSid: string; authToken: string };
+  fromNumber: string;
+}): Promise<number> {
+  return runInScope(opts.env.db, { companyId: null, system: true }, async (tx) => {
+    const admin = await findUserByEmail(tx, BENCH_ADMIN_EMAIL);
+    if (!admin?.companyId) throw new Error(`${BENCH_ADMIN_EMAIL} is missing from the seed`);
+    const companyId = admin.companyId;
+    const [company] = await tx.select({ ocs: companies.ocs }).from(companies).where(eq(companies.id, companyId));
+    const ocs = {
+      ...(company?.ocs as Record<string, unknown>),
+      twilioAccountSID: opts.account.accountSid,
+      twilioAuthToken: encryptSecret(opts.env.config.encryptionKey, opts.account.authToken),
+      twilioPhoneNumber: opts.fromNumber,
+    };
+    await tx.update(companies).set({ ocs }).where(eq(companies.id, companyId));
+    return companyId;
   });
 }

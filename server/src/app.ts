@@ -90,6 +90,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
     concurrency: config.workerConcurrency,
+    // Several rounds of work per claim, so one slow provider call does not leave the other slots idle for long.
+    batchSize: config.workerConcurrency * 4,
     handlers: {
       ...createMessageJobHandlers({ deps }),
       ...createCustomerImportJobHandlers({ deps }),
