@@ -24,7 +24,7 @@ interface TDirectRun {
   received: TReceivedReport;
 }
 
-/** The raw provider call the worker makes, in a plain sequential loop (the worker also sends one at a time). */
+/** The raw provider call the worker makes, in a plain sequential loop (the baseline for the outbox's overhead). */
 async function sendDirect(opts: {
   fake: TFakeInfo;
   customers: { phone: string }[];
