@@ -4,6 +4,7 @@
  * Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
+import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
 
 export interface TTwilioCredentials {
   accountSid: string;
@@ -294,33 +295,14 @@ export async function fetchTwilioMedia(opts: {
     }
     if (!res.ok) throw await errorFromResponse(res, 'media');
     const contentType = (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > opts.maxBytes) {
-      controller.abort();
-      throw new TwilioError({ message: `Twilio media: ${declared} bytes exceeds the ${opts.maxBytes}-byte limit`, status: res.status, permanent: true });
+    let data: Buffer;
+    try {
+      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
+    } catch (err) {
+      if (!(err instanceof BodyLimitError)) throw err;
+      const tooLarge = err.kind === 'too_large';
+      throw new TwilioError({ message: `Twilio media: ${err.message}`, status: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
     }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (res.body) {
-      const reader = res.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          total += value.byteLength;
-          if (total > opts.maxBytes) {
-            controller.abort();
-            throw new TwilioError({ message: `Twilio media: exceeds the ${opts.maxBytes}-byte limit`, status: res.status, permanent: true });
-          }
-          chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-        }
-      } catch (err) {
-        if (err instanceof TwilioError) throw err;
-        throw new TwilioError({ message: `Twilio media: download interrupted: ${(err as Error).message}`, status: 0, permanent: false, cause: err });
-      } finally {
-        reader.releaseLock();
-      }
-    }
-    return { contentType, data: Buffer.concat(chunks, total) };
+    return { contentType, data };
   }
 }

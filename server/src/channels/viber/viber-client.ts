@@ -3,6 +3,7 @@
  * Speaks the real API; `apiUrl` is configurable (VIBER_API_URL) so tests point it at test/fakes/fake-viber.ts.
  * Uses Node's built-in fetch only.
  */
+import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
 
 export const VIBER_API_URL = 'https://chatapi.viber.com/pa';
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -252,33 +253,14 @@ export async function fetchViberMedia(opts: {
       throw new ViberError({ message: `Viber media: HTTP ${res.status}`, httpStatus: res.status, permanent });
     }
     const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > opts.maxBytes) {
-      controller.abort();
-      throw new ViberError({ message: `Viber media: ${declared} bytes exceeds the ${opts.maxBytes}-byte limit`, httpStatus: res.status, permanent: true });
+    let data: Buffer;
+    try {
+      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
+    } catch (err) {
+      if (!(err instanceof BodyLimitError)) throw err;
+      const tooLarge = err.kind === 'too_large';
+      throw new ViberError({ message: `Viber media: ${err.message}`, httpStatus: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
     }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (res.body) {
-      const reader = res.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          total += value.byteLength;
-          if (total > opts.maxBytes) {
-            controller.abort();
-            throw new ViberError({ message: `Viber media: exceeds the ${opts.maxBytes}-byte limit`, httpStatus: res.status, permanent: true });
-          }
-          chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-        }
-      } catch (err) {
-        if (err instanceof ViberError) throw err;
-        throw new ViberError({ message: `Viber media: download interrupted: ${(err as Error).message}`, httpStatus: 0, permanent: false, cause: err });
-      } finally {
-        reader.releaseLock();
-      }
-    }
-    return { contentType, data: Buffer.concat(chunks, total) };
+    return { contentType, data };
   }
 }

@@ -4,6 +4,7 @@
  * test/fakes/fake-whatsapp.ts. Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
+import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
 
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com';
 export const WHATSAPP_API_VERSION = 'v21.0';
@@ -268,33 +269,14 @@ export async function fetchWhatsAppMedia(opts: {
     const headerType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     // The CDN sometimes answers a generic type; the lookup's mime_type is what the customer sent.
     const contentType = (typeof info.mime_type === 'string' && info.mime_type.split(';')[0]!.trim().toLowerCase()) || headerType || 'application/octet-stream';
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > opts.maxBytes) {
-      controller.abort();
-      throw new WhatsAppError({ message: `WhatsApp media: ${declared} bytes exceeds the ${opts.maxBytes}-byte limit`, status: res.status, permanent: true });
+    let data: Buffer;
+    try {
+      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
+    } catch (err) {
+      if (!(err instanceof BodyLimitError)) throw err;
+      const tooLarge = err.kind === 'too_large';
+      throw new WhatsAppError({ message: `WhatsApp media: ${err.message}`, status: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
     }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (res.body) {
-      const reader = res.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          total += value.byteLength;
-          if (total > opts.maxBytes) {
-            controller.abort();
-            throw new WhatsAppError({ message: `WhatsApp media: exceeds the ${opts.maxBytes}-byte limit`, status: res.status, permanent: true });
-          }
-          chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-        }
-      } catch (err) {
-        if (err instanceof WhatsAppError) throw err;
-        throw new WhatsAppError({ message: `WhatsApp media: download interrupted: ${(err as Error).message}`, status: 0, permanent: false, cause: err });
-      } finally {
-        reader.releaseLock();
-      }
-    }
-    return { contentType, data: Buffer.concat(chunks, total) };
+    return { contentType, data };
   }
 }
