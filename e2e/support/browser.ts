@@ -66,3 +66,18 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 }).catch(() => undefined);
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
+
+/**
+ * Resolves once the page has opened its live-update stream (and the hub has had a moment to register it), so a
+ * test does not publish an event before anyone listens. Call before the navigation that starts the app.
+ */
+export function liveStreamOpened(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const onRequest = (req: { url(): string }) => {
+      if (!req.url().includes('/.well-known/mercure')) return;
+      page.off('request', onRequest);
+      setTimeout(resolve, 500);
+    };
+    page.on('request', onRequest);
+  });
+}

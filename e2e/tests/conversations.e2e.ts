@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, postSignedWebhook, providerMessages } from '../support/api';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 const COMPANY_NUMBER = '+15550009999';
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -56,7 +56,9 @@ describe('conversations over SMS', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await signIn(page, 'agent@motors.example.com');
+    const live = liveStreamOpened(page);
     await page.goto(`/communication/${customerId}/messenger`);
+    await live;
     await page.getByTestId('composer-input').fill('Here is your invoice');
     await page.getByTestId('composer-file-input').setInputFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: TINY_PNG });
     expect(await page.getByTestId('composer-channel').inputValue()).toBe('sms_provider');
@@ -82,9 +84,10 @@ describe('conversations over SMS', () => {
   it('a signed inbound message appears in another browser without reload and raises the unread count', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
+    const live = liveStreamOpened(page);
     await signIn(page, 'admin@motors.example.com');
     await page.getByTestId('inbox-list').waitFor();
-    await page.waitForTimeout(1000);
+    await live;
     const before = await unreadBadge(page);
     const text = `Hello from e2e ${randomBytes(3).toString('hex')}`;
     const status = await postSignedWebhook({
@@ -104,8 +107,10 @@ describe('conversations over SMS', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await signIn(page, 'agent@motors.example.com');
+    const live = liveStreamOpened(page);
     await page.goto(`/communication/${customerId}/messenger`);
     await page.getByTestId('messenger-thread').waitFor();
+    await live;
     const at = new Date(Date.now() + 6000).toISOString();
     const res = await apiCall<{ id: number; status: string }>({ token: agentToken, method: 'POST', path: '/api/messages', body: { customerId, content: 'Reminder: pickup at 5 PM', scheduledAt: at, channel: 'simulator' } });
     expect(res.json.status).toBe('scheduled');
@@ -123,8 +128,10 @@ describe('conversations over SMS', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await signIn(page, 'agent@motors.example.com');
+    const live = liveStreamOpened(page);
     await page.goto(`/communication/${customerId}/messenger`);
     await page.getByTestId('messenger-thread').waitFor();
+    await live;
     const status = await postSignedWebhook({
       path: '/api/webhooks/sms-provider/demo-motors/inbound',
       params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: inject('twilio').accountSid, From: customerPhone, To: COMPANY_NUMBER, Body: 'STOP', NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },

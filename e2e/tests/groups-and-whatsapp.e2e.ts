@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, providerMessages } from '../support/api';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
 let adminToken: string;
@@ -103,8 +103,10 @@ describe('WhatsApp 24-hour window', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await signIn(page, 'admin@motors.example.com');
+    const live = liveStreamOpened(page);
     await page.goto(`/communication/${c.json.id}/messenger`);
     await page.getByTestId('messenger-thread').waitFor();
+    await live;
     expect(await page.getByTestId('composer-channel').inputValue()).toBe('whatsapp');
     await page.getByTestId('composer-whatsapp-window-closed').waitFor();
     // Free text is replaced by the invite: no message box to type into.
