@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,19 +7,12 @@ import { buildApp, type TApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import { startFakeTwilio, type TFakeTwilio } from './fakes/fake-twilio';
-import { bearer, createPostgresTestDatabase, freePort, login, seedCompany, seedSuperAdmin } from './helpers';
+import { startServerProcess, waitFor, type TServerProcess } from './server-process';
+import { bearer, createPostgresTestDatabase, login, seedCompany, seedSuperAdmin } from './helpers';
 
 const RECIPIENTS = 1500;
 const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what()}`);
-}
 
 /**
  * A group message to many customers goes out through a real server process that is killed (SIGKILL) mid-send;
@@ -31,8 +23,7 @@ describe.skipIf(!process.env.DATABASE_URL)('group send survives a killed server'
   let pgDb: { url: string; drop: () => Promise<void> };
   let db: TDatabase;
   let app: TApp;
-  let child: ChildProcess | null = null;
-  let output = '';
+  let server: TServerProcess | null = null;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
@@ -47,39 +38,13 @@ describe.skipIf(!process.env.DATABASE_URL)('group send survives a killed server'
   });
 
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await server?.kill();
     await app?.close();
     await db?.close();
     await pgDb?.drop();
     await fake?.close();
   });
 
-  const startServer = async (dataDir: string) => {
-    output = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(__dirname, '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: pgDb.url,
-        ENCRYPTION_KEY,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        SEED: 'false',
-        SIMULATOR: 'false',
-        QUIET_HOURS: 'false',
-        TWILIO_BASE_URL: fake.baseUrl,
-        WORKER_POLL_MS: '100',
-        WORKER_LEASE_SECONDS: '2',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    proc.stdout!.on('data', (d) => (output += d));
-    proc.stderr!.on('data', (d) => (output += d));
-    return proc;
-  };
 
   it('every member receives the group message exactly once across a crash', async () => {
     const company = await seedCompany(db);
@@ -106,14 +71,13 @@ describe.skipIf(!process.env.DATABASE_URL)('group send survives a killed server'
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-gcrash-w-'));
     fake.delayNext(30, RECIPIENTS);
-    child = await startServer(dataDir);
-    await waitFor(() => fake.sent.length >= RECIPIENTS / 5, 120_000, () => `a fifth of the sends (server output: ${output})`);
-    child.kill('SIGKILL');
-    await new Promise((r) => child!.once('exit', r));
+    server = await startServerProcess({ env: { DATABASE_URL: pgDb.url, ENCRYPTION_KEY, DATA_DIR: dataDir, SIMULATOR: 'false', QUIET_HOURS: 'false', TWILIO_BASE_URL: fake.baseUrl } });
+    await waitFor(() => fake.sent.length >= RECIPIENTS / 5, { timeoutMs: 120_000, what: () => `a fifth of the sends (server output: ${server!.output()})` });
+    await server.kill();
     expect(fake.sent.length).toBeLessThan(RECIPIENTS);
 
     fake.delayNext(0, 0);
-    child = await startServer(dataDir);
+    server = await startServerProcess({ env: { DATABASE_URL: pgDb.url, ENCRYPTION_KEY, DATA_DIR: dataDir, SIMULATOR: 'false', QUIET_HOURS: 'false', TWILIO_BASE_URL: fake.baseUrl } });
     await waitFor(
       async () => {
         const r = await runInScope(db, { companyId: company.companyId }, (tx) =>
@@ -121,10 +85,9 @@ describe.skipIf(!process.env.DATABASE_URL)('group send survives a killed server'
         );
         return (r.rows[0] as { n: number }).n === RECIPIENTS;
       },
-      180_000,
-      () => `every recipient to be sent (server output: ${output})`,
+      { timeoutMs: 180_000, what: () => `every recipient to be sent (server output: ${server!.output()})` },
     );
-    child.kill('SIGKILL');
+    await server.kill();
     const to = fake.sent.map((s) => s.to);
     expect(to).toHaveLength(RECIPIENTS);
     expect(new Set(to).size).toBe(RECIPIENTS);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,21 +7,14 @@ import { buildApp, type TApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import { startFakeTwilio, type TFakeTwilio } from './fakes/fake-twilio';
-import { bearer, createPostgresTestDatabase, freePort, login, seedCompany, seedSuperAdmin, type TSeededCompany } from './helpers';
+import { startServerProcess, waitFor, type TServerProcess } from './server-process';
+import { bearer, createPostgresTestDatabase, login, seedCompany, seedSuperAdmin, type TSeededCompany } from './helpers';
 
 const MESSAGES = 24;
 // Both processes must read the company's encrypted provider token with the same key.
 const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what()}`);
-}
 
 /**
  * A real server process is killed (SIGKILL) while the provider holds its send requests; a second process then
@@ -34,8 +26,7 @@ describe.skipIf(!process.env.DATABASE_URL)('outbox survives a killed worker', ()
   let db: TDatabase;
   let app: TApp;
   let company: TSeededCompany;
-  let child: ChildProcess | null = null;
-  let output = '';
+  let server: TServerProcess | null = null;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
@@ -51,39 +42,13 @@ describe.skipIf(!process.env.DATABASE_URL)('outbox survives a killed worker', ()
   });
 
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await server?.kill();
     await app?.close();
     await db?.close();
     await pgDb?.drop();
     await fake?.close();
   });
 
-  const startWorker = async (dataDir: string) => {
-    const port = await freePort();
-    output = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(__dirname, '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: pgDb.url,
-        ENCRYPTION_KEY,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED: 'false',
-        SIMULATOR: 'false',
-        TWILIO_BASE_URL: fake.baseUrl,
-        WORKER_POLL_MS: '100',
-        WORKER_LEASE_SECONDS: '2',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    proc.stdout!.on('data', (d) => (output += d));
-    proc.stderr!.on('data', (d) => (output += d));
-    return proc;
-  };
 
   it('sends each message exactly once across a crash mid-batch', async () => {
     company = await seedCompany(db);
@@ -103,23 +68,22 @@ describe.skipIf(!process.env.DATABASE_URL)('outbox survives a killed worker', ()
     // Every send is recorded by the provider at once but answered only after a while: the kill lands mid-call.
     fake.delayNext(800, MESSAGES);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-crash-w-'));
-    child = await startWorker(dataDir);
-    await waitFor(() => fake.sent.length >= 3, 20_000, () => `the first sends (server output: ${output})`);
-    child.kill('SIGKILL');
-    await new Promise((r) => child!.once('exit', r));
+    server = await startServerProcess({ env: { DATABASE_URL: pgDb.url, ENCRYPTION_KEY, DATA_DIR: dataDir, SIMULATOR: 'false', QUIET_HOURS: 'false', TWILIO_BASE_URL: fake.baseUrl } });
+    await waitFor(() => fake.sent.length >= 3, { timeoutMs: 20_000, what: () => `the first sends (server output: ${server!.output()})` });
+    await server.kill();
     const atKill = fake.sent.length;
     expect(atKill).toBeLessThan(MESSAGES);
 
     fake.delayNext(0, 0);
-    child = await startWorker(dataDir);
+    server = await startServerProcess({ env: { DATABASE_URL: pgDb.url, ENCRYPTION_KEY, DATA_DIR: dataDir, SIMULATOR: 'false', QUIET_HOURS: 'false', TWILIO_BASE_URL: fake.baseUrl } });
     const sentCount = async () => {
       const r = await runInScope(db, { companyId: company.companyId }, (tx) =>
         tx.execute(sql`select count(*)::int as n from messages where provider_message_id is not null`),
       );
       return (r.rows[0] as { n: number }).n;
     };
-    await waitFor(async () => (await sentCount()) === MESSAGES, 90_000, () => `all messages to be sent (server output: ${output})`);
-    child.kill('SIGKILL');
+    await waitFor(async () => (await sentCount()) === MESSAGES, { timeoutMs: 90_000, what: () => `all messages to be sent (server output: ${server!.output()})` });
+    await server.kill();
 
     const bodies = fake.sent.map((s) => s.body);
     expect(bodies).toHaveLength(MESSAGES);
