@@ -4,6 +4,7 @@
  * tests point it at test/fakes/fake-sms-gateway.ts). Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
+import { describeFetchFailure } from '../../lib/provider-http';
 
 export interface TSmsGatewayCredentials {
   /** e.g. http://192.168.1.20:8080 (a missing scheme means http: the local server speaks plain HTTP) */
@@ -91,8 +92,7 @@ async function gatewayFetch(url: string, init: RequestInit, what: string): Promi
   try {
     return await fetch(url, init);
   } catch (err) {
-    const e = err as { name?: string; message?: string };
-    const reason = e.name === 'TimeoutError' ? 'timed out' : e.name === 'AbortError' ? 'aborted' : (e.message ?? String(err));
+    const reason = describeFetchFailure(err);
     throw new SmsGatewayError({ message: `SMS gateway ${what}: ${reason}`, status: 0, permanent: false, cause: err });
   }
 }

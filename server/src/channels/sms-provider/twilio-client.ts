@@ -5,6 +5,7 @@
  */
 import type { TMessageStatus } from '@cd/contracts/message';
 import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
+import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
 
 export interface TTwilioCredentials {
   accountSid: string;
@@ -53,18 +54,13 @@ function messagesUrl(creds: TTwilioCredentials): string {
   return `${creds.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(creds.accountSid)}/Messages.json`;
 }
 
-function timeoutSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
-  const t = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, t]) : t;
-}
 
 /** Wraps fetch so every failure without an HTTP answer becomes a retryable TwilioError (status 0). */
 async function twilioFetch(url: string, init: RequestInit, what: string): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (err) {
-    const e = err as { name?: string; message?: string };
-    const reason = e.name === 'TimeoutError' ? 'timed out' : e.name === 'AbortError' ? 'aborted' : (e.message ?? String(err));
+    const reason = describeFetchFailure(err);
     throw new TwilioError({ message: `Twilio ${what}: ${reason}`, status: 0, permanent: false, cause: err });
   }
 }

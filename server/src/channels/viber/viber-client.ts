@@ -4,6 +4,7 @@
  * Uses Node's built-in fetch only.
  */
 import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
+import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
 
 export const VIBER_API_URL = 'https://chatapi.viber.com/pa';
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -111,15 +112,7 @@ export function messageTokenOf(value: unknown): string | null {
   return null;
 }
 
-function timeoutSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
-  const t = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, t]) : t;
-}
 
-function describeFetchFailure(err: unknown): string {
-  const e = err as { name?: string; message?: string };
-  return e.name === 'TimeoutError' ? 'timed out' : e.name === 'AbortError' ? 'aborted' : (e.message ?? String(err));
-}
 
 /** A send_message body (without `receiver` it is also the welcome answer to conversation_started). */
 export interface TViberOutgoing {

@@ -5,6 +5,7 @@
  */
 import type { TMessageStatus } from '@cd/contracts/message';
 import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
+import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
 
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com';
 export const WHATSAPP_API_VERSION = 'v21.0';
@@ -64,18 +65,13 @@ function graphBase(creds: Pick<TWhatsAppCredentials, 'graphUrl' | 'apiVersion'>)
   return `${creds.graphUrl.replace(/\/+$/, '')}/${encodeURIComponent(creds.apiVersion)}`;
 }
 
-function timeoutSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
-  const t = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, t]) : t;
-}
 
 /** Wraps fetch so every failure without an HTTP answer becomes a retryable WhatsAppError (status 0). */
 async function graphFetch(url: string, init: RequestInit, what: string): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (err) {
-    const e = err as { name?: string; message?: string };
-    const reason = e.name === 'TimeoutError' ? 'timed out' : e.name === 'AbortError' ? 'aborted' : (e.message ?? String(err));
+    const reason = describeFetchFailure(err);
     throw new WhatsAppError({ message: `WhatsApp ${what}: ${reason}`, status: 0, permanent: false, cause: err });
   }
 }
