@@ -21,6 +21,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
+import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
 import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
@@ -171,6 +172,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await liveRoutes(api, deps);
     await mediaRoutes(api, deps);
     await customerGroupsRoutes(api, deps);
+    await internalChatRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

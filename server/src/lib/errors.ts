@@ -39,6 +39,8 @@ export class AppError extends Error {
     detail?: string,
     readonly violations?: TViolation[],
     readonly headers?: Record<string, string>,
+    /** Extra members of the problem body (e.g. the existing thread of "Chat already exists"). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail ?? TITLES[STATUS_BY_CODE[code]] ?? code);
     this.status = STATUS_BY_CODE[code];
@@ -78,7 +80,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
-    return problem(reply, error.status, error.message, error.violations ? { violations: error.violations } : {});
+    return problem(reply, error.status, error.message, { ...error.extra, ...(error.violations ? { violations: error.violations } : {}) });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as FastifyError).validationContext;

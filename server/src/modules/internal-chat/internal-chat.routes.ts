@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INTERNAL_CHAT_MESSAGES_PER_PAGE,
+  INTERNAL_CHAT_THREADS_PER_PAGE,
+  ZInternalChatSendSchema,
+  ZInternalChatThreadCreateSchema,
+  ZInternalChatThreadPatchSchema,
+} from '@cd/contracts/internal-chat';
+import type { TAppDeps } from '../../context';
+import { validationError, violationsFromZod } from '../../lib/errors';
+import { toCollection } from '../../lib/hydra';
+import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
+import * as service from './internal-chat.service';
+
+/** Keyset cursor of the thread list: the last row's bumpedAt and id, opaque to clients. */
+const ZCursorSchema = z
+  .string()
+  .max(100)
+  .transform((v, ctx) => {
+    const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
+    const date = new Date(at ?? '');
+    if (!at || Number.isNaN(date.getTime()) || !/^\d{1,15}$/.test(id ?? '')) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
+      return z.NEVER;
+    }
+    return { bumpedAt: date, id: Number(id) };
+  });
+
+function encodeCursor(row: { bumpedAt: Date; id: number }): string {
+  return Buffer.from(`${row.bumpedAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+const ZThreadListQuerySchema = z.object({
+  isArchived: ZBooleanQuerySchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(INTERNAL_CHAT_THREADS_PER_PAGE),
+  before: ZCursorSchema.optional(),
+});
+
+const ZMessageListQuerySchema = z.object({
+  thread: ZIdOrIriSchema,
+  'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).default(INTERNAL_CHAT_MESSAGES_PER_PAGE),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['internal_chat'];
+
+  r.get('/api/internal_chat/colleagues', { schema: { tags } }, async (req) => {
+    const member = await service.listColleagues({ ctx: contextOf(deps, req) });
+    return toCollection({ path: '/api/internal_chat/colleagues', query: {}, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+  });
+
+  r.get('/api/internal_chat/read_state', { schema: { tags } }, async (req) => ({
+    unread: await service.countUnreadThreads({ ctx: contextOf(deps, req) }),
+  }));
+
+  r.get('/api/internal_chat_threads', { schema: { tags, querystring: ZThreadListQuerySchema } }, async (req) => {
+    const q = req.query;
+    const page = await service.listThreads({ ctx: contextOf(deps, req), archived: q.isArchived, search: q.search || undefined, limit: q.itemsPerPage, before: q.before });
+    const params = new URLSearchParams();
+    if (q.isArchived !== undefined) params.set('isArchived', String(q.isArchived));
+    if (q.search) params.set('search', q.search);
+    params.set('itemsPerPage', String(q.itemsPerPage));
+    const base = `/api/internal_chat_threads?${params.toString()}`;
+    return {
+      '@context': '/api/contexts/InternalChatThread',
+      '@id': '/api/internal_chat_threads',
+      '@type': 'Collection',
+      member: page.member,
+      // Partial pagination (as API Platform does): later keyset pages carry no total.
+      ...(page.total === null ? {} : { totalItems: page.total }),
+      view: {
+        '@id': q.before ? `${base}&before=${encodeCursor(q.before)}` : base,
+        '@type': 'PartialCollectionView',
+        first: base,
+        ...(page.hasMore && page.last ? { next: `${base}&before=${encodeCursor(page.last)}` } : {}),
+      },
+    };
+  });
+
+  r.post('/api/internal_chat_threads', { schema: { tags, body: ZInternalChatThreadCreateSchema } }, async (req, reply) =>
+    reply.status(201).send(await service.createThread({ ctx: contextOf(deps, req), users: req.body.users, name: req.body.name })),
+  );
+  r.get('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.getThread({ ctx: contextOf(deps, req), id: req.params.id }),
+  );
+  for (const method of ['PATCH', 'PUT'] as const)
+    r.route({
+      method,
+      url: '/api/internal_chat_threads/:id',
+      schema: { tags, params: ZIdParamsSchema, body: ZInternalChatThreadPatchSchema },
+      handler: async (req) => service.changeThread({ ctx: contextOf(deps, req), id: req.params.id, name: req.body.name, users: req.body.users }),
+    });
+  r.delete('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+    await service.deleteThread({ ctx: contextOf(deps, req), id: req.params.id });
+    return reply.status(204).send();
+  });
+  for (const [action, read] of [['read', true], ['unread', false]] as const)
+    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+      service.setThreadRead({ ctx: contextOf(deps, req), id: req.params.id, read }),
+    );
+  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const)
+    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+      service.setThreadArchived({ ctx: contextOf(deps, req), id: req.params.id, archived }),
+    );
+
+  r.get('/api/internal_chat_messages', { schema: { tags, querystring: ZMessageListQuerySchema } }, async (req) => {
+    const q = req.query;
+    const limit = q.itemsPerPage ?? q.per_page;
+    const before = q['createdAt[strictly_before]'] ? new Date(q['createdAt[strictly_before]']) : undefined;
+    const page = await service.listMessages({ ctx: contextOf(deps, req), threadId: q.thread, before, limit });
+    const base = `/api/internal_chat_messages?thread=${q.thread}&per_page=${limit}`;
+    return {
+      '@context': '/api/contexts/InternalChatMessage',
+      '@id': '/api/internal_chat_messages',
+      '@type': 'Collection',
+      member: page.member,
+      totalItems: page.member.length,
+      view: {
+        '@id': before ? `${base}&createdAt[strictly_before]=${encodeURIComponent(before.toISOString())}` : base,
+        '@type': 'PartialCollectionView',
+        first: base,
+        ...(page.full && page.oldest ? { next: `${base}&createdAt[strictly_before]=${encodeURIComponent(page.oldest.sentAt.toISOString())}` } : {}),
+      },
+    };
+  });
+
+  r.post('/api/internal_chat/send', { schema: { tags } }, async (req, reply) => {
+    const ctx = contextOf(deps, req);
+    const { companyId, userId } = service.chatScopeOf(ctx);
+    // Files stream to storage under the attachment limit (413 err_total_attachment_size) before the fields are checked.
+    const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId, req });
+    try {
+      const parsed = ZInternalChatSendSchema.safeParse(fields);
+      if (!parsed.success) throw validationError(violationsFromZod(parsed.error));
+      const message = await service.sendMessage({ ctx, threadId: parsed.data.thread_id, content: parsed.data.content, mediaIds });
+      return reply.status(201).send(message);
+    } catch (err) {
+      await discardAttachments({ deps, companyId, mediaIds });
+      throw err;
+    }
+  });
+}
