@@ -42,6 +42,10 @@ beforeAll(async () => {
   ]);
   const imported = await t.app.inject({ method: 'POST', url: '/api/customers/import', headers: { ...bearer(adminTok), ...importForm.headers }, payload: importForm.payload });
   rows.customerImport = imported.json().id;
+  const agentTok = (await login(t.app, a.agent.email)).token;
+  const chat = await t.app.inject({ method: 'POST', url: '/api/internal_chat_threads', headers: bearer(agentTok), payload: { users: [a.admin.id], name: 'Victim chat' } });
+  rows.chatThread = chat.json().id;
+  await t.app.inject({ method: 'POST', url: '/api/internal_chat/send', headers: bearer(agentTok), payload: { thread_id: rows.chatThread, content: 'Victim chat message' } });
 });
 afterAll(() => t.close());
 
@@ -60,6 +64,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   message_templates: () => rows.template!,
   customer_groups: () => rows.group!,
   group_messages: () => rows.groupMessage!,
+  internal_chat_threads: () => rows.chatThread!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -76,6 +81,8 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/message_templates/:id': () => ({ text: 'Intruder' }),
   'PATCH /api/customer_groups/:id': () => ({ name: 'Intruder' }),
   'PUT /api/customer_groups/:id': () => ({ name: 'Intruder', customers: [] }),
+  'PATCH /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
+  'PUT /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -154,5 +161,32 @@ describe('every route with an id, called by another company', () => {
     expect(grp.json()).toMatchObject({ name: 'Victim group', memberCount: 1 });
     const bcast = await t.app.inject({ method: 'GET', url: `/api/group_messages/${rows.groupMessage}`, headers: bearer(adminTok) });
     expect(bcast.json()).toMatchObject({ status: 'scheduled', content: 'Victim broadcast' });
+    const chat = await t.app.inject({ method: 'GET', url: `/api/internal_chat_threads/${rows.chatThread}`, headers: bearer(adminTok) });
+    expect(chat.json()).toMatchObject({ name: 'Victim chat', isArchived: false });
+    expect(chat.json().readStates).toEqual(expect.arrayContaining([{ userId: a.admin.id, isRead: false }]));
+  });
+});
+
+describe('internal chat, called by another company', () => {
+  it('cannot read, write to or add members from another company, and lists none of its chats', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const msgs = await t.app.inject({ method: 'GET', url: `/api/internal_chat_messages?thread=${rows.chatThread}`, headers: bearer(intruder) });
+    expect(msgs.statusCode).toBe(404);
+    expect(msgs.body).not.toContain('Victim');
+    const send = await t.app.inject({ method: 'POST', url: '/api/internal_chat/send', headers: bearer(intruder), payload: { thread_id: rows.chatThread, content: 'Intruder' } });
+    expect(send.statusCode).toBe(404);
+    const list = await t.app.inject({ method: 'GET', url: '/api/internal_chat_threads', headers: bearer(intruder) });
+    expect(list.json().member).toEqual([]);
+    expect(list.body).not.toContain('Victim');
+    const colleagues = await t.app.inject({ method: 'GET', url: '/api/internal_chat/colleagues', headers: bearer(intruder) });
+    expect(colleagues.body).not.toContain(a.agent.email);
+    const unread = await t.app.inject({ method: 'GET', url: '/api/internal_chat/read_state', headers: bearer(intruder) });
+    expect(unread.json()).toEqual({ unread: 0 });
+    const pull = await t.app.inject({ method: 'POST', url: '/api/internal_chat_threads', headers: bearer(intruder), payload: { users: [a.agent.id] } });
+    expect(pull.statusCode).toBe(422);
+    expect(pull.body).not.toContain(a.agent.email);
+    const adminTok = (await login(t.app, a.admin.email)).token;
+    const kept = await t.app.inject({ method: 'GET', url: `/api/internal_chat_messages?thread=${rows.chatThread}`, headers: bearer(adminTok) });
+    expect(kept.json().member.map((m: { content: string }) => m.content)).toEqual(['Victim chat message']);
   });
 });
