@@ -27,6 +27,7 @@ const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/co
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
+const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const errorElement = <RouteErrorPage />;
@@ -38,7 +39,6 @@ const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['appointments', 'menu_appointments_calendar'],
   ['interests', 'menu_interests'],
   ['offers', 'menu_offers'],
-  ['internal-chat', 'menu_internal_chat'],
   ['analytics', 'screen_analytics'],
   ['listings', 'menu_listings'],
   ['archived-listings', 'menu_archived_listings'],
@@ -80,6 +80,8 @@ const appRoutes: RouteObject[] = [
     ],
   },
   { path: 'customer-groups', element: page(<GroupsPage />), errorElement },
+  // The page reads the optional thread id itself, so the chat list stays mounted while chats change.
+  { path: 'internal-chat', element: page(<InternalChatPage />), errorElement, children: [{ index: true }, { path: ':threadId' }] },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },

@@ -27,7 +27,7 @@ export function AppShell() {
   useTrayAppAction();
   useSingleTabGuard();
 
-  const fullHeight = /^\/(communication|simulator)(\/|$)/.test(pathname);
+  const fullHeight = /^\/(communication|simulator|internal-chat)(\/|$)/.test(pathname);
 
   // Mobile layout has only the inbox flow; everything else (including / and /communication) goes to the inbox.
   if (mobile && !isMobileRoute(pathname)) return <Navigate to={MOBILE_HOME} replace />;

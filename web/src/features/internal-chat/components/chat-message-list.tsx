@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import DoneAll from '@mui/icons-material/DoneAll';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TInternalChatThread } from '@cd/contracts/internal-chat';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useChatMessages } from '../api/get-chat-messages';
+import { flattenMessages, seenBy } from '../lib/chat-cache';
+import { buildTimeline, dayLabel } from '../lib/chat-timeline';
+import { ChatBubble } from './chat-bubble';
+
+const NEAR_TOP_PX = 120;
+const NEAR_BOTTOM_PX = 140;
+
+function DaySeparator({ day }: { day: string }) {
+  const { t } = useTranslation();
+  const label = dayLabel(day);
+  const text = label.kind === 'date' ? label.text : label.kind === 'today' ? t('today') : t('yesterday');
+  return (
+    <Box role="separator" data-testid={`ichat-day-${day}`} sx={{ display: 'flex', justifyContent: 'center', my: 1.5 }}>
+      <Typography variant="caption" sx={{ px: 1.5, py: 0.25, borderRadius: 10, bgcolor: 'background.paper', border: 1, borderColor: 'divider', color: 'text.secondary', fontWeight: 600 }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-busy="true" data-testid="ichat-messages-loading">
+      {[50, 35, 60, 40, 45].map((w, i) => (
+        <Box key={i} sx={{ display: 'flex', justifyContent: i % 2 ? 'flex-end' : 'flex-start' }}>
+          <Skeleton variant="rounded" width={`${w}%`} height={44} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Who has read the chat up to its newest message, shown under the caller's newest message. */
+function SeenNote({ thread, meId }: { thread: TInternalChatThread; meId: number }) {
+  const { t } = useTranslation();
+  const names = seenBy(thread, meId);
+  if (!names.length) return null;
+  const others = thread.users.filter((u) => u.id !== meId).length;
+  const text = !thread.isGroup ? t('ichat_seen') : names.length === others ? t('ichat_seen_by_all') : t('ichat_seen_by', { names: names.join(', ') });
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: 'info.main' }} data-testid="ichat-seen">
+      · <DoneAll sx={{ fontSize: 14 }} /> {text}
+    </Box>
+  );
+}
+
+/** The conversation: newest page first from the server, shown oldest → newest; older pages load at the top. */
+export function ChatMessageList({ thread }: { thread: TInternalChatThread }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const query = useChatMessages(thread.id);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const nearBottom = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const prevEdges = useRef<{ oldest: number; newest: number } | null>(null);
+
+  const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  const items = useMemo(() => buildTimeline(messages, me.id), [messages, me.id]);
+  const newest = messages[messages.length - 1];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  const loadOlder = useCallback(() => {
+    const el = scroller.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const scrollToBottom = () => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
+  // Keep the reader's place: older pages grow the top; new messages follow only when the reader is at the end
+  // (or wrote them).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || messages.length === 0) return;
+    const edges = { oldest: messages[0]!.id, newest: messages[messages.length - 1]!.id };
+    const prev = prevEdges.current;
+    prevEdges.current = edges;
+    if (!prev) {
+      scrollToBottom();
+      return;
+    }
+    if (anchor.current && prev.oldest !== edges.oldest) {
+      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+      anchor.current = null;
+      return;
+    }
+    if (prev.newest !== edges.newest && (nearBottom.current || messages[messages.length - 1]!.user?.id === me.id)) scrollToBottom();
+  }, [messages, me.id]);
+
+  useEffect(() => {
+    if (!isFetchingNextPage && anchor.current && !hasNextPage) anchor.current = null;
+  }, [isFetchingNextPage, hasNextPage]);
+
+  // A short first page does not fill the pane: keep loading until it scrolls or there is nothing older.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && hasNextPage && !isFetchingNextPage && el.scrollHeight <= el.clientHeight + 4) loadOlder();
+  }, [messages, hasNextPage, isFetchingNextPage, loadOlder]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (el.scrollTop < NEAR_TOP_PX) loadOlder();
+  };
+
+  let content: React.ReactNode;
+  if (query.isPending) content = <ListSkeleton />;
+  else if (query.isError)
+    content = (
+      <Box sx={{ p: 2 }} data-testid="ichat-messages-error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('messages_load_failed')}
+        </Alert>
+      </Box>
+    );
+  else if (messages.length === 0)
+    content = (
+      <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="ichat-messages-empty">
+        <Typography>{t('ichat_no_messages_yet')}</Typography>
+        <Typography variant="body2">{t('ichat_say_hello')}</Typography>
+      </Box>
+    );
+  else
+    content = (
+      <Box sx={{ py: 1 }}>
+        {isFetchingNextPage && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }} data-testid="ichat-loading-older">
+            <CircularProgress size={20} aria-label={t('loading')} />
+          </Box>
+        )}
+        {!hasNextPage && (
+          <Typography variant="caption" component="p" sx={{ textAlign: 'center', color: 'text.disabled', py: 1 }}>
+            {t('ichat_chat_start')}
+          </Typography>
+        )}
+        {items.map((it) =>
+          it.kind === 'day' ? (
+            <DaySeparator key={`d-${it.day}`} day={it.day} />
+          ) : (
+            <ChatBubble
+              key={it.message.id}
+              message={it.message}
+              own={it.own}
+              showSender={thread.isGroup && !it.own}
+              firstOfRun={it.firstOfRun}
+              lastOfRun={it.lastOfRun}
+              footer={it.own && it.message.id === newest?.id ? <SeenNote thread={thread} meId={me.id} /> : undefined}
+            />
+          ),
+        )}
+      </Box>
+    );
+
+  return (
+    <Box
+      ref={scroller}
+      onScroll={onScroll}
+      onLoadCapture={() => {
+        if (nearBottom.current && !anchor.current) scrollToBottom();
+      }}
+      data-testid="ichat-messages"
+      role="log"
+      aria-live="polite"
+      aria-label={t('ichat_conversation')}
+      tabIndex={0}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', bgcolor: 'background.default', outline: 'none' }}
+    >
+      {content}
+    </Box>
+  );
+}
