@@ -112,6 +112,8 @@ describe('internal chat between two colleagues, live', () => {
     expect(await threadRow(sam, directId).getByTestId('ichat-unread-dot').count()).toBe(1);
     const titleWeight = await threadRow(sam, directId).getByTestId('ichat-thread-title').evaluate((el) => getComputedStyle(el).fontWeight);
     expect(Number(titleWeight)).toBeGreaterThanOrEqual(700);
+    // The side menu counts unread chats too.
+    await waitUntil(async () => (await sam.getByTestId('chat-unread-badge').textContent())?.trim() === '1', 'the menu badge shows one unread chat');
     await shot(sam, 'unread-dark');
     // Not read yet: no read mark under A's message.
     expect(await alex.getByTestId('ichat-seen').count()).toBe(0);
@@ -120,6 +122,7 @@ describe('internal chat between two colleagues, live', () => {
     await messageBubble(sam, 'is bay 3 free').waitFor();
     expect(await messageBubble(sam, 'is bay 3 free').getAttribute('data-own')).toBe('false');
     await waitUntil(async () => (await unreadOf(sam, directId)) === 'false', 'opening the chat reads it');
+    await waitUntil(async () => (await sam.getByTestId('chat-unread-badge').count()) === 0, 'the menu badge goes away');
     // A sees that B read it, live.
     await alex.getByTestId('ichat-seen').waitFor({ timeout: 15_000 });
 
@@ -168,6 +171,25 @@ describe('internal chat between two colleagues, live', () => {
     await onSam.waitFor({ timeout: 15_000 });
     await onSam.locator('[data-testid^="ichat-attachment-image-"] img').waitFor();
     expect(await onSam.locator('img').getAttribute('src')).toMatch(/^\/storage\/.+sig=/);
+    await shot(sam, 'attachment-dark');
+  });
+
+  it('archive is personal: B archives the chat, finds it in the archived view, and a new message brings it back', async () => {
+    await sam.getByTestId('ichat-thread-menu').click();
+    await sam.getByTestId('ichat-menu-archive').click();
+    await waitUntil(async () => (await threadRow(sam, directId).count()) === 0, 'the chat leaves B list');
+    expect(await threadRow(alex, directId).count()).toBe(1);
+    await sam.getByTestId('ichat-archived-toggle').click();
+    await threadRow(sam, directId).waitFor();
+    await shot(sam, 'archived-dark');
+    await sam.getByTestId('ichat-archived-toggle').click();
+    // Nothing else is in B's chats yet.
+    await sam.getByTestId('ichat-threads-empty').waitFor();
+    expect(await threadRow(sam, directId).count()).toBe(0);
+    await alex.getByTestId('ichat-input').fill('Are you still there?');
+    await alex.getByTestId('ichat-input').press('Enter');
+    await threadRow(sam, directId).waitFor({ timeout: 15_000 });
+    await waitUntil(async () => (await unreadOf(sam, directId)) === 'true', 'back and unread');
   });
 
   it('a named group chat: created by A with two colleagues, B sees it and the sender names', async () => {

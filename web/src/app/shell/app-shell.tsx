@@ -10,6 +10,7 @@ import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useUnreadCount } from '../../features/conversations/api/get-read-state';
+import { useChatUnreadCount } from '../../features/internal-chat/api/get-chat-read-state';
 import { useCurrentUser } from './current-user';
 import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
@@ -21,6 +22,8 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const me = useCurrentUser();
   const unread = useUnreadCount(me.roles.includes('ROLE_COMMUNICATION'));
+  // Only for those who see the menu item (it needs the role); mobile has no internal chat.
+  const chatUnread = useChatUnreadCount(!mobile && me.roles.includes('ROLE_INTERNAL_CHAT'));
   useDocumentTitle(unread);
   useLiveUpdates();
   useSyncPreferences();
@@ -38,7 +41,7 @@ export function AppShell() {
       {mobile ? (
         <MobileDrawer unread={unread} open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={() => setDrawerOpen(false)} />
       ) : (
-        <SideMenu unread={unread} />
+        <SideMenu unread={unread} chatUnread={chatUnread} />
       )}
       {/* Conversation screens fill the viewport and scroll inside their panes. */}
       <Box

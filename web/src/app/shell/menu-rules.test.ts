@@ -39,6 +39,7 @@ describe('visibleMenuEntries', () => {
 
   it('marks the inbox as carrying the unread badge', () => {
     expect(visibleMenuEntries({ roles: ['ROLE_COMMUNICATION'], companyId: 1 }).find((e) => e.key === 'inbox')?.badge).toBe('unread');
+    expect(visibleMenuEntries({ roles: ['ROLE_INTERNAL_CHAT'], companyId: 1 }).find((e) => e.key === 'internal-chat')?.badge).toBe('chat_unread');
   });
 });
 

@@ -29,7 +29,8 @@ export interface TMenuEntry {
   path: string | null;
   /** Prefix that marks the entry as selected. */
   match: string;
-  badge?: 'unread';
+  /** `unread`: unread customers; `chat_unread`: unread internal chats. */
+  badge?: 'unread' | 'chat_unread';
   /** Shown only when this public feature (GET /api/public/features) is on. */
   feature?: 'simulator';
 }
@@ -58,7 +59,7 @@ function staticEntries(companyId: number | null): TStaticEntry[] {
     { key: 'inbox', labelKey: 'menu_inbox', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/communication/inbox', match: '/communication', badge: 'unread' },
     { key: 'simulator', labelKey: 'menu_simulator', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/simulator', feature: 'simulator' },
     { key: 'customer-groups', labelKey: 'menu_customer_groups', section: 'communication', role: 'ROLE_COMMUNICATION', path: '/customer-groups' },
-    { key: 'internal-chat', labelKey: 'menu_internal_chat', section: 'communication', role: 'ROLE_INTERNAL_CHAT', path: '/internal-chat' },
+    { key: 'internal-chat', labelKey: 'menu_internal_chat', section: 'communication', role: 'ROLE_INTERNAL_CHAT', path: '/internal-chat', badge: 'chat_unread' },
     { key: 'parts-sales', labelKey: 'menu_parts_sales', section: 'automotive', role: 'ROLE_AUTO_PARTS_SALES', path: '/parts_sales' },
     { key: 'accounts-receivable', labelKey: 'menu_accounts_receivable', section: 'accounting', role: 'ROLE_AUTO_ACCOUNTING', path: '/accounting/accounts_receivable' },
     { key: 'appointments', labelKey: 'menu_appointments_calendar', section: 'appointments', role: 'ROLE_APPOINTMENTS', path: '/appointments' },

@@ -18,16 +18,17 @@ import { companyIdOf, MENU_SECTION_LABEL_KEYS, selectedMenuKey, visibleMenuEntri
 
 export const SIDE_MENU_WIDTH = 264;
 
-function MenuItemButton({ entry, selected, unread }: { entry: TMenuEntry; selected: boolean; unread: number }) {
+function MenuItemButton({ entry, selected, unread, chatUnread }: { entry: TMenuEntry; selected: boolean; unread: number; chatUnread: number }) {
   const { t } = useTranslation();
+  const count = entry.badge === 'unread' ? unread : entry.badge === 'chat_unread' ? chatUnread : 0;
   const Icon = MENU_ICONS[entry.key];
   const label = t(entry.labelKey);
   const content = (
     <>
       {Icon && (
         <ListItemIcon sx={{ minWidth: 38 }}>
-          {entry.badge === 'unread' && unread > 0 ? (
-            <Badge badgeContent={unread} color="error" max={99} data-testid="unread-badge" aria-label={t('unread_count', { count: unread })}>
+          {count > 0 ? (
+            <Badge badgeContent={count} color="error" max={99} data-testid={entry.badge === 'chat_unread' ? 'chat-unread-badge' : 'unread-badge'} aria-label={t('unread_count', { count })}>
               <Icon fontSize="small" />
             </Badge>
           ) : (
@@ -53,8 +54,11 @@ function MenuItemButton({ entry, selected, unread }: { entry: TMenuEntry; select
   );
 }
 
-/** The communication item's badge is the unread customer count (GET /api/customers/read_state). */
-export function SideMenu({ unread }: { unread: number }) {
+/**
+ * The communication item's badge is the unread customer count (GET /api/customers/read_state); the internal chat
+ * item's the unread chat count (GET /api/internal_chat/read_state).
+ */
+export function SideMenu({ unread, chatUnread = 0 }: { unread: number; chatUnread?: number }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const { pathname } = useLocation();
@@ -85,7 +89,7 @@ export function SideMenu({ unread }: { unread: number }) {
                     {t(sectionKey)}
                   </ListSubheader>
                 )}
-                <MenuItemButton entry={entry} selected={entry.key === selected} unread={unread} />
+                <MenuItemButton entry={entry} selected={entry.key === selected} unread={unread} chatUnread={chatUnread} />
               </Fragment>
             );
           })}
