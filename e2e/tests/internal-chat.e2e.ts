@@ -230,6 +230,17 @@ describe('internal chat between two colleagues, live', () => {
     await alex.getByTestId('ichat-menu-edit').waitFor();
     await alex.keyboard.press('Escape');
 
+    // The owner renames the group; members see the new name at once.
+    await alex.getByTestId('ichat-thread-menu').click();
+    await alex.getByTestId('ichat-menu-edit').click();
+    const dialog = alex.getByTestId('ichat-group-dialog');
+    await dialog.getByText('Sam Nguyen').waitFor();
+    await dialog.getByText('Maria Lopez').waitFor();
+    await shot(alex, 'edit-group-dark');
+    await alex.getByTestId('ichat-group-name').fill('Workshop crew');
+    await alex.getByTestId('ichat-group-submit').click();
+    await sam.getByTestId('ichat-header-title').filter({ hasText: 'Workshop crew' }).waitFor({ timeout: 15_000 });
+
     // Light theme, then back to the default.
     await setTheme(alex, 'light');
     await setTheme(sam, 'light');
@@ -248,10 +259,11 @@ describe('internal chat between two colleagues, live', () => {
 
   it('the owner deletes the group after a confirmation; it disappears for the members', async () => {
     const groups = await apiCall<{ member: { id: number; name: string | null }[] }>({ token: await apiToken(ALEX), path: '/api/internal_chat_threads?search=Workshop' });
-    const groupId = groups.json.member.find((g) => g.name === 'Workshop team')!.id;
+    const groupId = groups.json.member.find((g) => g.name === 'Workshop crew')!.id;
     await alex.goto(`/internal-chat/${groupId}`);
     await messageBubble(alex, 'Team meeting').waitFor();
-    await threadRow(sam, groupId).waitFor();
+    await threadRow(sam, groupId).click();
+    await messageBubble(sam, 'Team meeting').waitFor();
     await alex.getByTestId('ichat-thread-menu').click();
     await alex.getByTestId('ichat-menu-delete').click();
     await alex.getByTestId('confirm-dialog').waitFor();
@@ -259,6 +271,9 @@ describe('internal chat between two colleagues, live', () => {
     await alex.getByTestId('confirm-dialog-confirm').click();
     await expectPath(alex, '/internal-chat');
     await waitUntil(async () => (await threadRow(sam, groupId).count()) === 0, 'the group leaves B list');
+    // B had it open: the chat says it is gone.
+    await sam.getByTestId('ichat-unavailable').waitFor({ timeout: 15_000 });
+    await shot(sam, 'deleted-b-dark');
     expect((await apiCall({ token: await apiToken(SAM), path: `/api/internal_chat_threads/${groupId}` })).status).toBe(404);
   });
 });

@@ -35,8 +35,8 @@ export function handleInternalChatLiveEvent(queryClient: QueryClient, event: TLi
   }
   if (event.event === 'removed') {
     dropThreadFromCache(queryClient, data.id);
-    // An open chat asks again and shows that it is gone.
-    void queryClient.invalidateQueries({ queryKey: internalChatKeys.thread(data.id), exact: true });
+    // An open chat forgets what it showed, asks again and shows that it is gone.
+    void queryClient.resetQueries({ queryKey: internalChatKeys.thread(data.id), exact: true });
   } else {
     queryClient.setQueryData<TInternalChatThread>(internalChatKeys.thread(data.id), (old) =>
       old || event.event === 'created' ? mergeThread(old, data, event.event === 'created' ? null : event.changes) : old,
