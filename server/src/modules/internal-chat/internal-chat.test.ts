@@ -15,7 +15,7 @@ let a: TSeededCompany;
 let b: TSeededCompany;
 /** Company A: admin, agent (ROLE_INTERNAL_CHAT), carol and dave (ROLE_INTERNAL_CHAT), user2 (no chat role). */
 const tok: Record<string, string> = {};
-const id: Record<string, number> = {};
+const id = {} as Record<'admin' | 'agent' | 'user2' | 'carol' | 'dave' | 'disabled' | 'other', number>;
 let otherTok: string;
 let rootTok: string;
 
@@ -423,7 +423,7 @@ describe('the thread list', () => {
     let url: string | undefined = '/api/internal_chat_threads?itemsPerPage=3';
     let first = true;
     while (url) {
-      const body = (await call({ url, as: wTok })).json();
+      const body: { totalItems?: number; member: { id: number }[]; view: { next?: string } } = (await call({ url, as: wTok })).json();
       if (first) expect(body.totalItems).toBe(7);
       first = false;
       order.push(...body.member.map((x: { id: number }) => x.id));
