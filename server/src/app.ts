@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,8 @@ import { createCustomerImportJobHandlers } from './modules/customer-import/custo
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationJobHandlers } from './modules/notifications/notifications.service';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
@@ -48,6 +51,8 @@ export interface TBuildAppOptions {
   /** An opened database; when absent the app opens, migrates and (first start) seeds its own. */
   db?: TDatabase;
   mailer?: TMailer;
+  /** TLS agent for web-push requests (tests trust their fake push service's certificate with it). */
+  webPushAgent?: Agent;
   logger?: boolean;
 }
 
@@ -95,6 +100,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     handlers: {
       ...createMessageJobHandlers({ deps }),
       ...createCustomerImportJobHandlers({ deps }),
+      ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       [JOB_EXPAND_GROUP_MESSAGE]: createExpandGroupMessageHandler(deps),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -171,6 +177,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await liveRoutes(api, deps);
     await mediaRoutes(api, deps);
     await customerGroupsRoutes(api, deps);
+    await notificationsRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
