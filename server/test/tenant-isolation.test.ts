@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
+import { queueUserNotification } from '../src/modules/notifications/notifications.service';
+import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody } from './multipart';
 
@@ -42,6 +44,12 @@ beforeAll(async () => {
   ]);
   const imported = await t.app.inject({ method: 'POST', url: '/api/customers/import', headers: { ...bearer(adminTok), ...importForm.headers }, payload: importForm.payload });
   rows.customerImport = imported.json().id;
+  rows.notification = (await runWithLiveEvents({
+    deps: t.app.deps,
+    scope: { companyId: a.companyId },
+    fn: (tx, emit) =>
+      queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.admin.id, kind: 'inbound_message', title: 'Victim notification', body: 'Victim text' } }),
+  }))!.id;
 });
 afterAll(() => t.close());
 
@@ -60,6 +68,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   message_templates: () => rows.template!,
   customer_groups: () => rows.group!,
   group_messages: () => rows.groupMessage!,
+  notifications: () => rows.notification!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -154,5 +163,7 @@ describe('every route with an id, called by another company', () => {
     expect(grp.json()).toMatchObject({ name: 'Victim group', memberCount: 1 });
     const bcast = await t.app.inject({ method: 'GET', url: `/api/group_messages/${rows.groupMessage}`, headers: bearer(adminTok) });
     expect(bcast.json()).toMatchObject({ status: 'scheduled', content: 'Victim broadcast' });
+    const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(adminTok) });
+    expect(notes.json().member).toMatchObject([{ id: rows.notification, title: 'Victim notification', readAt: null }]);
   });
 });
