@@ -10,6 +10,7 @@ import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useUnreadCount } from '../../features/conversations/api/get-read-state';
+import { usePushRegistration } from '../../features/notifications/hooks/use-push-registration';
 import { useCurrentUser } from './current-user';
 import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
@@ -26,6 +27,7 @@ export function AppShell() {
   useSyncPreferences();
   useTrayAppAction();
   useSingleTabGuard();
+  usePushRegistration();
 
   const fullHeight = /^\/(communication|simulator)(\/|$)/.test(pathname);
 

@@ -3,6 +3,7 @@ import type { TLiveEvent } from '@cd/contracts/live';
 import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
+import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 
 /**
@@ -10,7 +11,7 @@ import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
  * understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event)];
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event)];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;
