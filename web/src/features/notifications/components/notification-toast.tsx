@@ -1,19 +1,18 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { TNotification } from '@cd/contracts/notification';
 
-/** A live notification as a toast: its title and the start of its text. */
+/**
+ * A live notification as a toast: its title and the start of its text. Plain elements: the toast container lives
+ * outside the MUI theme, and react-toastify's own theme (dark/light) styles the text.
+ */
 export function NotificationToast({ notification }: { notification: Pick<TNotification, 'id' | 'title' | 'body'> }) {
   return (
-    <Box data-testid={`notification-toast-${notification.id}`} sx={{ minWidth: 0, cursor: 'pointer' }}>
-      <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>
-        {notification.title}
-      </Typography>
+    <div data-testid={`notification-toast-${notification.id}`} style={{ minWidth: 0, cursor: 'pointer', lineHeight: 1.35 }}>
+      <div style={{ fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{notification.title}</div>
       {notification.body && (
-        <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
+        <div style={{ opacity: 0.8, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
           {notification.body}
-        </Typography>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import type { TLiveEvent } from '@cd/contracts/live';
 import type { TNotification } from '@cd/contracts/notification';
 import { toastInfo } from '../../../lib/toast';
@@ -31,7 +30,6 @@ export function handleNotificationsLiveEvent(queryClient: QueryClient, event: TL
     queryClient.setQueryData<TNotificationPages>(notificationKeys.list, (old) => (old ? prependNotification(old, n) : old));
     toastInfo(<NotificationToast notification={n} />, {
       toastId: `notification-${n.id}`,
-      icon: <NotificationsActiveOutlined fontSize="small" color="primary" />,
       onClick: () => openNotification(queryClient, n),
     });
   } else if (event.event === 'updated' && n && typeof n.id === 'number') {
