@@ -17,3 +17,7 @@ export function toastSuccess(message: string): void {
 export function toastInfo(content: ToastContent, options: { toastId?: string; onClick?: () => void; icon?: ToastIcon } = {}): void {
   toast.info(content, options);
 }
+
+export function dismissToast(toastId: string): void {
+  toast.dismiss(toastId);
+}

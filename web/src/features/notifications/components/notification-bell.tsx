@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnreadNotificationCount } from '../api/get-unread-count';
 import { useAltHotkey } from '../hooks/use-hotkey';
+import { dismissNotificationToasts } from '../hooks/live-updates';
 import { setNotificationNavigator } from '../lib/open-notification';
 import { NotificationCenter } from './notification-center';
 
@@ -20,6 +21,9 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   useAltHotkey('KeyT', () => setOpen((o) => !o));
   useEffect(() => setNotificationNavigator((path) => void navigate(path)), [navigate]);
+  useEffect(() => {
+    if (open) dismissNotificationToasts();
+  }, [open]);
   const label = unread > 0 ? `${t('notifications')} (${t('notifications_unread_count', { count: unread })})` : t('notifications');
 
   return (

@@ -1,12 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import type { TNotification } from '@cd/contracts/notification';
-import { toastInfo } from '../../../lib/toast';
+import { dismissToast, toastInfo } from '../../../lib/toast';
 import { setNotificationRead } from '../api/set-notification-read';
 import { notificationKeys } from '../api/query-keys';
 import { NotificationToast } from '../components/notification-toast';
 import { openNotificationLink } from '../lib/open-notification';
 import { patchNotificationInList, prependNotification, removeNotificationFromList, type TNotificationPages } from '../lib/notification-cache';
+
+/** Toasts of live notifications still on screen: opening the centre clears them (the list shows the same). */
+const shownToasts = new Set<string>();
+
+export function dismissNotificationToasts(): void {
+  for (const id of shownToasts) dismissToast(id);
+  shownToasts.clear();
+}
 
 /** Clicking a toast (or the bell's item) reads the notification and opens what it is about. */
 export function openNotification(queryClient: QueryClient, n: Pick<TNotification, 'id' | 'link' | 'readAt'>): void {
@@ -28,8 +36,10 @@ export function handleNotificationsLiveEvent(queryClient: QueryClient, event: TL
   const n = event.data as TNotification | null;
   if (event.event === 'created' && n && typeof n.id === 'number') {
     queryClient.setQueryData<TNotificationPages>(notificationKeys.list, (old) => (old ? prependNotification(old, n) : old));
+    const toastId = `notification-${n.id}`;
+    shownToasts.add(toastId);
     toastInfo(<NotificationToast notification={n} />, {
-      toastId: `notification-${n.id}`,
+      toastId,
       onClick: () => openNotification(queryClient, n),
     });
   } else if (event.event === 'updated' && n && typeof n.id === 'number') {
