@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { baseUrl, expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 const AGENT = 'agent@motors.example.com';
 let browser: Browser;
@@ -112,5 +112,35 @@ describe('staff notifications', () => {
     await page.getByTestId('confirm-dialog-confirm').click();
     await page.getByTestId(topId!).waitFor({ state: 'detached' });
     await ctx.close();
+  });
+
+  it('serves the service worker from the site root and registers it (scope /) only when push is on', async () => {
+    const sw = await fetch(`${baseUrl()}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const me = await apiCall<{ id: number }>({ token: agentToken, path: '/api/me' });
+    const setPush = (push: boolean) => apiCall({ token: agentToken, method: 'PATCH', path: `/api/users/${me.json.id}`, body: { notificationSettings: { push } } });
+    const registrationScope = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope ?? null);
+
+    const off = await newContext(browser);
+    const offPage = await off.newPage();
+    await signIn(offPage, AGENT);
+    await offPage.getByTestId('notification-bell').waitFor();
+    await offPage.waitForTimeout(1500);
+    expect(await registrationScope(offPage)).toBeNull();
+    await off.close();
+
+    expect((await setPush(true)).status).toBe(200);
+    try {
+      const on = await newContext(browser);
+      await on.grantPermissions(['notifications'], { origin: baseUrl() });
+      const page = await on.newPage();
+      await signIn(page, AGENT);
+      // The push service itself is out of reach here, so the subscription stops after registration; the worker is in place.
+      await expect.poll(() => registrationScope(page), { timeout: 15_000 }).toBe(`${baseUrl()}/`);
+      await on.close();
+    } finally {
+      await setPush(false);
+    }
   });
 });

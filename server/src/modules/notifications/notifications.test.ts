@@ -334,6 +334,22 @@ describe('web push subscriptions', () => {
     await setSettings(agentTok, a.agent.id, OFF);
   });
 
+  it('records a subscription whose keys cannot encrypt as failed, without retrying it', async () => {
+    await drain();
+    const broken = { endpoint: `${push.origin}/push/broken`, key: 'not-a-key', token: 'nope' };
+    expect((await api(user2Tok, 'PATCH', `/api/users/${a.user2.id}`, { webPushSubscriptions: [broken], notificationSettings: { ...OFF, push: true } })).statusCode).toBe(200);
+    const row = await runWithLiveEvents({
+      deps: t.app.deps,
+      scope: { companyId: a.companyId },
+      fn: (tx, emit) => queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.user2.id, kind: 'inbound_message', title: 'Broken', body: '' } }),
+    });
+    await drain();
+    expect(await deliveriesOf(row!.id)).toMatchObject([{ channel: 'push', target: broken.endpoint, status: 'failed' }]);
+    const pending = await runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(sql`select id from outbox_jobs where done_at is null and payload->>'notificationId' = ${String(row!.id)}`));
+    expect(pending.rows).toEqual([]);
+    await api(user2Tok, 'PATCH', `/api/users/${a.user2.id}`, { webPushSubscriptions: [], notificationSettings: OFF });
+  });
+
   it('keeps one VAPID key pair per deployment: generated once, the same after a restart on the same database', async () => {
     const key = (await api(agentTok, 'GET', '/api/notifications/push_public_key')).json().publicKey as string;
     expect(Buffer.from(key, 'base64url')).toHaveLength(65);

@@ -101,9 +101,10 @@ export async function sendWebPush(opts: {
         message: `push service answered ${status}${err.body ? `: ${String(err.body).slice(0, 200)}` : ''}`,
       };
     }
-    // Network failures, timeouts, or a subscription key the encryption refuses (a broken key is permanent).
+    // Network failures and timeouts are worth another try; anything else failed before a request was made (e.g. a
+    // subscription key the encryption refuses) and would fail the same way again.
     const message = err instanceof Error ? err.message : String(err);
-    const badKey = /public key|auth|p256dh|65 bytes|16 bytes/i.test(message);
-    return { ok: false, gone: false, permanent: badKey, statusCode: 0, message };
+    const network = typeof (err as { code?: unknown }).code === 'string' || /timeout|socket|network/i.test(message);
+    return { ok: false, gone: false, permanent: !network, statusCode: 0, message };
   }
 }
