@@ -139,6 +139,18 @@ describe('staff notifications', () => {
       // The push service itself is out of reach here, so the subscription stops after registration; the worker is in place.
       await expect.poll(() => registrationScope(page), { timeout: 15_000 }).toBe(`${baseUrl()}/`);
       await on.close();
+
+      // An admin impersonating the agent (whose push is on) registers nothing: the device is the admin's.
+      const imp = await newContext(browser);
+      await imp.grantPermissions(['notifications'], { origin: baseUrl() });
+      const impPage = await imp.newPage();
+      await signIn(impPage, 'admin@motors.example.com');
+      await impPage.evaluate((email) => localStorage.setItem('impersonate', email), AGENT);
+      await impPage.reload();
+      await impPage.getByTestId('impersonator-name').waitFor();
+      await impPage.waitForTimeout(2000);
+      expect(await registrationScope(impPage)).toBeNull();
+      await imp.close();
     } finally {
       await setPush(false);
     }
