@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,8 @@ import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
 import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationJobHandlers } from './modules/notifications/notifications.service';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
@@ -49,6 +52,8 @@ export interface TBuildAppOptions {
   /** An opened database; when absent the app opens, migrates and (first start) seeds its own. */
   db?: TDatabase;
   mailer?: TMailer;
+  /** TLS agent for web-push requests (tests trust their fake push service's certificate with it). */
+  webPushAgent?: Agent;
   logger?: boolean;
 }
 
@@ -96,6 +101,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     handlers: {
       ...createMessageJobHandlers({ deps }),
       ...createCustomerImportJobHandlers({ deps }),
+      ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       [JOB_EXPAND_GROUP_MESSAGE]: createExpandGroupMessageHandler(deps),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -173,6 +179,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await mediaRoutes(api, deps);
     await customerGroupsRoutes(api, deps);
     await internalChatRoutes(api, deps);
+    await notificationsRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

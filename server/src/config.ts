@@ -22,6 +22,8 @@ const ZEnvSchema = z.object({
   REDIS_CHANNEL: z.string().min(1).max(200).default('courier:live'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Courier Desk <no-reply@courierdesk.local>'),
+  /** Who push services may contact about our pushes (VAPID `sub`): a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
   PUBLIC_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   /** Signs the live-stream (Mercure) subscriber tokens; deliberately not the API secret. */
@@ -72,6 +74,8 @@ export type TConfig = {
   redisChannel: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** VAPID subject of web pushes (mailto: or https:). */
+  vapidSubject: string;
   publicUrl: string;
   jwtSecret: Uint8Array;
   mercureJwtSecret: Uint8Array;
@@ -138,6 +142,13 @@ function loadLocalSecrets(dataDir: string): { jwtSecret: string; encryptionKey: 
   return secrets;
 }
 
+/** The public https site when there is one (Apple refuses localhost), else the sender address of our mail. */
+function defaultVapidSubject(opts: { publicUrl?: string; mailFrom: string }): string {
+  if (opts.publicUrl && /^https:\/\//.test(opts.publicUrl) && !/^https:\/\/(localhost|127\.)/.test(opts.publicUrl)) return opts.publicUrl.replace(/\/$/, '');
+  const address = /<([^>]+)>/.exec(opts.mailFrom)?.[1] ?? opts.mailFrom.trim();
+  return `mailto:${/^\S+@\S+$/.test(address) ? address : 'no-reply@courierdesk.local'}`;
+}
+
 export function loadConfig(overrides: Record<string, string | undefined> = {}): TConfig {
   const env = ZEnvSchema.parse({ ...process.env, ...overrides });
   // npm runs workspace scripts inside the workspace; relative paths are meant from where the user typed the command.
@@ -159,6 +170,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     redisChannel: env.REDIS_CHANNEL,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? local.jwtSecret),
     mercureJwtSecret: new TextEncoder().encode(mercureSecret),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type TApp } from '../src/app';
+import { buildApp, type TApp, type TBuildAppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
 import type { TMail, TMailer } from '../src/lib/mailer';
@@ -65,7 +65,7 @@ export interface TTestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<TBuildAppOptions, 'webPushAgent'> = {}): Promise<TTestApp> {
   const { db, drop } = await openTestDatabase();
   const mails: TMail[] = [];
   const mailer: TMailer = { send: async (m) => void mails.push(m) };
@@ -80,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     QUIET_HOURS: 'false',
     ...env,
   });
-  const app = await buildApp({ config, db, mailer, logger: false });
+  const app = await buildApp({ config, db, mailer, logger: false, ...options });
   await app.ready();
   return {
     app,

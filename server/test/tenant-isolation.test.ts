@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
+import { queueUserNotification } from '../src/modules/notifications/notifications.service';
+import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody } from './multipart';
 
@@ -46,6 +48,12 @@ beforeAll(async () => {
   const chat = await t.app.inject({ method: 'POST', url: '/api/internal_chat_threads', headers: bearer(agentTok), payload: { users: [a.admin.id], name: 'Victim chat' } });
   rows.chatThread = chat.json().id;
   await t.app.inject({ method: 'POST', url: '/api/internal_chat/send', headers: bearer(agentTok), payload: { thread_id: rows.chatThread, content: 'Victim chat message' } });
+  rows.notification = (await runWithLiveEvents({
+    deps: t.app.deps,
+    scope: { companyId: a.companyId },
+    fn: (tx, emit) =>
+      queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.admin.id, kind: 'inbound_message', title: 'Victim notification', body: 'Victim text' } }),
+  }))!.id;
 });
 afterAll(() => t.close());
 
@@ -65,6 +73,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   customer_groups: () => rows.group!,
   group_messages: () => rows.groupMessage!,
   internal_chat_threads: () => rows.chatThread!,
+  notifications: () => rows.notification!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -164,6 +173,8 @@ describe('every route with an id, called by another company', () => {
     const chat = await t.app.inject({ method: 'GET', url: `/api/internal_chat_threads/${rows.chatThread}`, headers: bearer(adminTok) });
     expect(chat.json()).toMatchObject({ name: 'Victim chat', isArchived: false });
     expect(chat.json().readStates).toEqual(expect.arrayContaining([{ userId: a.admin.id, isRead: false }]));
+    const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(adminTok) });
+    expect(notes.json().member).toMatchObject([{ id: rows.notification, title: 'Victim notification', readAt: null }]);
   });
 });
 

@@ -13,6 +13,11 @@ export interface TOutboundMessage {
   /** Absolute signed URLs the provider fetches. */
   mediaUrls: string[];
   media: { url: string; mimeType: string; fileName: string; size: number }[];
+  /**
+   * Set for a staff alert SMS, which is no customer message: `messageId` then means nothing to the provider, this key
+   * makes the send idempotent instead, and no status callback is requested.
+   */
+  alertKey?: string;
 }
 
 export interface TSendResult {

@@ -10,6 +10,7 @@ export function createSimulatorChannel(opts: { enabled: boolean }): TChannelAdap
     isAvailable: () => opts.enabled,
     canReach: (c) => !!c.phone,
     async send(message) {
+      if (message.alertKey) return { providerMessageId: `SIMALERT${message.company.id}-${message.alertKey}`, status: 'SENT' };
       return { providerMessageId: `SIM${message.company.id}-${message.messageId}`, status: 'SENT' };
     },
     async findSent() {

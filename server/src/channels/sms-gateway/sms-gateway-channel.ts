@@ -54,6 +54,15 @@ function toSendResult(m: TGatewayMessage): TSendResult {
 }
 
 /**
+ * Our id for one send round. Staff alerts use their own key (`alert-<companyId>-<key>`), which never collides with
+ * a customer message's id and which the webhook parser does not take for one of ours.
+ */
+function idOf(message: TOutboundMessage, round: number): string {
+  if (message.alertKey) return `alert-${message.company.id}-${message.alertKey}${round > 1 ? `-${round}` : ''}`;
+  return gatewayMessageId({ companyId: message.company.id, messageId: message.messageId, round });
+}
+
+/**
  * SMS through a phone running "SMS Gateway for Android" in local-server mode. Each message is sent under our own
  * deterministic id (`<companyId>-<messageId>`), so a resend after a crash returns the record the phone already has,
  * and reconciliation is a plain lookup by that id. The gateway does no STOP handling: receiveInbound does it.
@@ -81,7 +90,7 @@ export function createSmsGatewayChannel(opts: { encryptionKey: Buffer; timeoutMs
         for (let round = 1; round <= MAX_ROUNDS; round++) {
           const sent = await sendGatewayMessage({
             creds: c,
-            id: gatewayMessageId({ companyId: message.company.id, messageId: message.messageId, round }),
+            id: idOf(message, round),
             text,
             phoneNumbers: [message.to.phone],
             withDeliveryReport: true,
@@ -102,7 +111,7 @@ export function createSmsGatewayChannel(opts: { encryptionKey: Buffer; timeoutMs
         for (let round = 1; round <= MAX_ROUNDS; round++) {
           const found = await getGatewayMessage({
             creds: c,
-            id: gatewayMessageId({ companyId: message.company.id, messageId: message.messageId, round }),
+            id: idOf(message, round),
             timeoutMs: opts.timeoutMs,
           });
           if (!found) return null;

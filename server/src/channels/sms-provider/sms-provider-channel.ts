@@ -44,7 +44,8 @@ export function createSmsProviderChannel(opts: { encryptionKey: Buffer; baseUrl:
           to: message.to.phone,
           body: message.body,
           mediaUrls: message.mediaUrls,
-          statusCallback: `${opts.publicUrl}/api/webhooks/sms-provider/${message.company.slug}/status?messageId=${message.messageId}`,
+          // Staff alerts are not messages: a callback naming their id would land on a customer message.
+          statusCallback: message.alertKey ? undefined : `${opts.publicUrl}/api/webhooks/sms-provider/${message.company.slug}/status?messageId=${message.messageId}`,
         });
         return { providerMessageId: res.sid, status: mapTwilioStatus(res.status) ?? 'SENDING' };
       } catch (err) {

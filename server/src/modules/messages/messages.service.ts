@@ -12,6 +12,7 @@ import { nextSendingTime } from '../../lib/quiet-hours';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.repository';
+import { notifyInboundMessage } from '../notifications/notifications.service';
 import type { TCompanyRow } from '../companies/companies.schema';
 import * as customersRepo from '../customers/customers.repository';
 import type { TCustomerRow } from '../customers/customers.schema';
@@ -362,6 +363,7 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
         for (const r of replies) events.push(messageEvent(deps, customer, r, 'created'));
         if (inbound.media.length)
           await enqueueJob(tx, { companyId: company.id, kind: JOB_FETCH_INBOUND_MEDIA, payload: { messageId: m.id } });
+        await notifyInboundMessage({ tx, emit, company, customer, message: m, keyword });
         emit(events);
         return { duplicate: false, messageId: m.id };
       },

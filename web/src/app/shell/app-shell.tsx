@@ -11,6 +11,7 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useUnreadCount } from '../../features/conversations/api/get-read-state';
 import { useChatUnreadCount } from '../../features/internal-chat/api/get-chat-read-state';
+import { usePushRegistration } from '../../features/notifications/hooks/use-push-registration';
 import { useCurrentUser } from './current-user';
 import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
@@ -29,6 +30,7 @@ export function AppShell() {
   useSyncPreferences();
   useTrayAppAction();
   useSingleTabGuard();
+  usePushRegistration();
 
   const fullHeight = /^\/(communication|simulator|internal-chat)(\/|$)/.test(pathname);
 

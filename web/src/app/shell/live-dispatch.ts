@@ -4,6 +4,7 @@ import { handleConversationLiveEvent } from '../../features/conversations/hooks/
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
 import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/live-updates';
+import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 
 /**
@@ -11,7 +12,7 @@ import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
  * understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event)];
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event)];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;

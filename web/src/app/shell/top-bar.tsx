@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { LogoMark } from '../../components/ui/logo';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { BRAND_NAME } from '../../lib/brand';
 import { formatPhone, fullName } from '../../lib/format';
 import { useCurrentUser } from './current-user';
@@ -76,6 +77,7 @@ export function TopBar({ mobile, onOpenDrawer }: TProps) {
         <Box sx={{ flex: 1 }} />
         <LanguageSwitch />
         <ThemeSwitch />
+        <NotificationBell />
         <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 320 }} data-testid="top-bar-user-name">
           {impersonator && (
             <Box component="s" sx={{ color: 'text.secondary', mr: 1 }} data-testid="impersonator-name">

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NOTIFICATIONS_PER_PAGE, ZPushSubscriptionInputSchema, ZPushSubscriptionRemoveSchema } from '@cd/contracts/notification';
+import type { TAppDeps } from '../../context';
+import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import * as service from './notifications.service';
+
+const ZListQuerySchema = z.object({
+  /** `false`: unread only, `true`: read only (API Platform's exists filter on readAt). */
+  'exists[readAt]': ZBooleanQuerySchema.optional(),
+  'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
+  /** Tie-breaker of the keyset cursor: with createdAt[strictly_before], also rows of that instant with a smaller id. */
+  'id[lt]': z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
+});
+
+export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['notifications'];
+
+  r.get('/api/notifications', { schema: { tags, querystring: ZListQuerySchema } }, async (req) => {
+    const q = req.query;
+    const strictlyBefore = q['createdAt[strictly_before]'];
+    const page = await service.listMyNotifications({
+      ctx: contextOf(deps, req),
+      read: q['exists[readAt]'],
+      before: strictlyBefore ? { createdAt: new Date(strictlyBefore), id: q['id[lt]'] } : undefined,
+      limit: q.itemsPerPage,
+    });
+    const params = new URLSearchParams({ itemsPerPage: String(q.itemsPerPage) });
+    if (q['exists[readAt]'] !== undefined) params.set('exists[readAt]', String(q['exists[readAt]']));
+    const base = `/api/notifications?${params.toString()}`;
+    const cursor = (createdAt: string, id?: number) => `${base}&createdAt[strictly_before]=${encodeURIComponent(createdAt)}${id ? `&id[lt]=${id}` : ''}`;
+    return {
+      '@context': '/api/contexts/Notification',
+      '@id': '/api/notifications',
+      '@type': 'Collection',
+      member: page.member,
+      totalItems: page.total,
+      view: {
+        '@id': strictlyBefore ? cursor(new Date(strictlyBefore).toISOString(), q['id[lt]']) : base,
+        '@type': 'PartialCollectionView',
+        first: base,
+        ...(page.full && page.last ? { next: cursor(page.last.createdAt.toISOString(), page.last.id) } : {}),
+      },
+    };
+  });
+
+  r.get('/api/notifications/unread_count', { schema: { tags } }, async (req) => ({
+    unread: await service.countMyUnreadNotifications({ ctx: contextOf(deps, req) }),
+  }));
+
+  r.put('/api/notifications/read_all', { schema: { tags } }, async (req) => service.markAllMyNotificationsRead({ ctx: contextOf(deps, req) }));
+
+  r.put('/api/notifications/:id/read', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setMyNotificationRead({ ctx: contextOf(deps, req), id: req.params.id, read: true }),
+  );
+  r.put('/api/notifications/:id/unread', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.setMyNotificationRead({ ctx: contextOf(deps, req), id: req.params.id, read: false }),
+  );
+  r.delete('/api/notifications/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+    await service.deleteMyNotification({ ctx: contextOf(deps, req), id: req.params.id });
+    return reply.status(204).send();
+  });
+
+  // Web push: the VAPID application server key, and this browser's subscription of the signed-in user.
+  r.get('/api/notifications/push_public_key', { schema: { tags } }, async () => service.getPushPublicKey({ deps }));
+  r.post('/api/notifications/push_subscriptions', { schema: { tags, body: ZPushSubscriptionInputSchema } }, async (req, reply) => {
+    await service.addMyPushSubscription({ ctx: contextOf(deps, req), subscription: req.body });
+    return reply.status(204).send();
+  });
+  r.delete('/api/notifications/push_subscriptions', { schema: { tags, querystring: ZPushSubscriptionRemoveSchema } }, async (req, reply) => {
+    await service.removeMyPushSubscription({ ctx: contextOf(deps, req), endpoint: req.query.endpoint });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUnreadNotificationCount } from '../api/get-unread-count';
+import { useAltHotkey } from '../hooks/use-hotkey';
+import { dismissNotificationToasts } from '../hooks/live-updates';
+import { setNotificationNavigator } from '../lib/open-notification';
+import { NotificationCenter } from './notification-center';
+
+/** The top bar's bell: unread badge, opens the notification centre (also with Alt+T). */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const unread = useUnreadNotificationCount();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  useAltHotkey('KeyT', () => setOpen((o) => !o));
+  useEffect(() => setNotificationNavigator((path) => void navigate(path)), [navigate]);
+  useEffect(() => {
+    if (open) dismissNotificationToasts();
+  }, [open]);
+  const label = unread > 0 ? `${t('notifications')} (${t('notifications_unread_count', { count: unread })})` : t('notifications');
+
+  return (
+    <>
+      <Tooltip title={t('notifications_hotkey_hint')}>
+        <IconButton
+          ref={button}
+          type="button"
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-keyshortcuts="Alt+T"
+          data-testid="notification-bell"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0} slotProps={{ badge: { 'data-testid': 'notification-badge' } as object }}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={open}
+        anchorEl={button.current}
+        onClose={() => setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1 }, role: 'dialog', 'aria-label': t('notifications') } as object }}
+      >
+        <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
+      </Popover>
+    </>
+  );
+}
