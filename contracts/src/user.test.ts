@@ -56,20 +56,20 @@ describe('profile form', () => {
       'password:profile_password_rules',
     ]);
     expect(paths(ZProfileFormSchema.safeParse({ ...base, changePassword: true, password: 'Welcome12', confirmPassword: 'Welcome13' }))).toEqual([
-      'confirmPassword:passwords_must_match',
+      'confirmPassword:profile_passwords_must_match',
     ]);
     expect(ZProfileFormSchema.safeParse({ ...base, changePassword: true, password: 'Welcome12', confirmPassword: 'Welcome12' }).success).toBe(true);
   });
   it('checks recipient lists only while their toggle is on', () => {
     expect(ZProfileFormSchema.safeParse({ ...base, emailRecipients: 'junk' }).success).toBe(true);
     expect(paths(ZProfileFormSchema.safeParse({ ...base, notifyEmail: true, emailRecipients: 'a@b.example, junk' }))).toEqual([
-      'emailRecipients:email_recipients_invalid',
+      'emailRecipients:profile_email_recipients_invalid',
     ]);
     expect(paths(ZProfileFormSchema.safeParse({ ...base, notifySms: true, smsRecipients: '+15555550101, 12' }))).toEqual([
-      'smsRecipients:sms_recipients_invalid',
+      'smsRecipients:profile_sms_recipients_invalid',
     ]);
     const many = Array.from({ length: 21 }, (_, i) => `u${i}@x.example`).join(',');
-    expect(paths(ZProfileFormSchema.safeParse({ ...base, notifyEmail: true, emailRecipients: many }))).toEqual(['emailRecipients:too_many_recipients']);
+    expect(paths(ZProfileFormSchema.safeParse({ ...base, notifyEmail: true, emailRecipients: many }))).toEqual(['emailRecipients:profile_too_many_recipients']);
     expect(ZProfileFormSchema.safeParse({ ...base, notifyEmail: true, emailRecipients: ' a@b.example ,, c@d.example ' }).success).toBe(true);
   });
 });

@@ -134,8 +134,8 @@ export interface TMe extends TUser {
     /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
     channels: string[];
   } | null;
-  /** Present while impersonating: the real signed-in user. */
-  impersonator: { id: number; email: string; firstName: string; lastName: string; companyName: string | null } | null;
+  /** Present while impersonating: the real signed-in user (their roles decide whom they may impersonate). */
+  impersonator: { id: number; email: string; firstName: string; lastName: string; roles: string[]; companyName: string | null } | null;
 }
 
 export interface TColleague {
@@ -217,7 +217,7 @@ export const ZProfileFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['fullName'], message: 'value_too_long' });
     if (v.changePassword && (v.password !== '' || v.confirmPassword !== '')) {
       if (!isValidProfilePassword(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'profile_password_rules' });
-      else if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwords_must_match' });
+      else if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'profile_passwords_must_match' });
     }
     for (const [on, field, kind] of [
       [v.notifyEmail, 'emailRecipients', 'email'],
@@ -225,9 +225,9 @@ export const ZProfileFormSchema = z
     ] as const) {
       if (!on) continue;
       const text = v[field];
-      if (invalidRecipients(text, kind).length) ctx.addIssue({ code: 'custom', path: [field], message: `${kind}_recipients_invalid` });
+      if (invalidRecipients(text, kind).length) ctx.addIssue({ code: 'custom', path: [field], message: `profile_${kind}_recipients_invalid` });
       else if (splitRecipients(text).length > MAX_NOTIFICATION_RECIPIENTS)
-        ctx.addIssue({ code: 'custom', path: [field], message: 'too_many_recipients' });
+        ctx.addIssue({ code: 'custom', path: [field], message: 'profile_too_many_recipients' });
     }
   });
 export type TProfileForm = z.infer<typeof ZProfileFormSchema>;

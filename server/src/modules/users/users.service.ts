@@ -294,6 +294,7 @@ export async function getMe(opts: { ctx: TRequestContext }): Promise<TMe> {
           email: realUser.email,
           firstName: realUser.firstName,
           lastName: realUser.lastName,
+          roles: realUser.roles,
           companyName: realUser.companyId === null ? null : (byId.get(realUser.companyId)?.name ?? null),
         }
       : null,

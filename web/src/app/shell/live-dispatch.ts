@@ -4,13 +4,14 @@ import { handleConversationLiveEvent } from '../../features/conversations/hooks/
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
+import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
 
 /**
  * Routes one live event to every feature that keeps a cache for it (spec part 1 §4). Events nobody
  * understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event)];
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleUserMenuLiveEvent(queryClient, event, ctx)];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;
