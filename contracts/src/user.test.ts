@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canImpersonate } from './roles';
-import { invalidRecipients, splitFullName, splitRecipients, ZProfileFormSchema, ZStatusFormSchema } from './user';
+import { invalidRecipients, splitFullName, splitRecipients, ZImpersonationFormSchema, ZProfileFormSchema, ZStatusFormSchema } from './user';
 
 const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
@@ -114,4 +114,11 @@ describe('impersonation rank rules', () => {
     expect(canImpersonate(agent, { ...agent2, enabled: false })).toBe(false);
   });
   it('oneself is always allowed (switching back)', () => expect(canImpersonate(agent, agent)).toBe(true));
+});
+
+describe('impersonation form', () => {
+  it('needs a user', () => {
+    expect(paths(ZImpersonationFormSchema.safeParse({ company: null, userId: null }))).toEqual(['userId:field_required']);
+    expect(ZImpersonationFormSchema.safeParse({ company: { id: 1, name: 'Demo' }, userId: 4 }).success).toBe(true);
+  });
 });

@@ -238,3 +238,17 @@ export function splitFullName(fullName: string): [string, string] {
   const i = v.indexOf(' ');
   return i < 0 ? [v, ''] : [v.slice(0, i), v.slice(i + 1)];
 }
+
+/** The impersonation dialog (spec part 1 §2): a user must be picked; super admins pick a company first. */
+export const ZImpersonationFormSchema = z.object({
+  company: z.object({ id: z.number().int().positive(), name: z.string() }).nullable(),
+  userId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .refine((v) => v !== null, 'field_required'),
+});
+export type TImpersonationForm = z.infer<typeof ZImpersonationFormSchema>;
+/** What the dialog holds before validation (no user picked yet). */
+export type TImpersonationFormInput = z.input<typeof ZImpersonationFormSchema>;

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -12,13 +13,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '@cd/contracts/roles';
+import { ZImpersonationFormSchema, type TImpersonationForm, type TImpersonationFormInput } from '@cd/contracts/user';
 import { useCurrentUser } from '../../../lib/current-user';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { toastError } from '../../../lib/toast';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useCompanyChoices, type TCompanyChoice } from '../api/get-companies';
+import { useCompanyChoices } from '../api/get-companies';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
@@ -40,19 +43,24 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
   const queryClient = useQueryClient();
   const real = me.impersonator ?? me;
   const superAdmin = isSuperAdmin(real.roles);
-  const [company, setCompany] = useState<TCompanyChoice | null>(null);
   const [companySearch, setCompanySearch] = useState('');
-  const [choice, setChoice] = useState<TImpersonationOption | null>(null);
   const [switching, setSwitching] = useState(false);
   const search = useDebouncedValue(companySearch);
+  const { control, handleSubmit, reset, watch, setValue } = useForm<TImpersonationFormInput, unknown, TImpersonationForm>({
+    resolver: zodResolver(ZImpersonationFormSchema),
+    defaultValues: { company: null, userId: null },
+  });
+  const [company, userId] = watch(['company', 'userId']);
 
   useEffect(() => {
     if (!open) return;
-    setChoice(null);
     setCompanySearch('');
     // While impersonating, a super admin starts in the company of the user they act as.
-    setCompany(superAdmin && me.impersonator && me.companyData ? { id: me.companyData.id, name: me.companyData.name } : null);
-  }, [open, superAdmin, me.impersonator, me.companyData]);
+    reset({
+      company: superAdmin && me.impersonator && me.companyData ? { id: me.companyData.id, name: me.companyData.name } : null,
+      userId: null,
+    });
+  }, [open, superAdmin, me.impersonator, me.companyData, reset]);
 
   const companies = useCompanyChoices({ name: search, enabled: open && superAdmin });
   const users = useImpersonableUsers({ companyId: superAdmin ? (company?.id ?? null) : null, enabled: open && (!superAdmin || company !== null) });
@@ -73,15 +81,17 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
     if (!switching) onClose();
   };
 
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
-    if (!choice || choice.current || switching) return;
+  const choice = options.find((o) => o.id === userId) ?? null;
+
+  const confirm = handleSubmit((v) => {
+    const picked = options.find((o) => o.id === v.userId);
+    if (!picked || picked.current || switching) return;
     setSwitching(true);
-    writeStorage(STORAGE_KEYS.impersonate, impersonationTarget(choice));
+    writeStorage(STORAGE_KEYS.impersonate, impersonationTarget(picked));
     // Every cached answer belongs to the previous effective user; a fresh start also reconnects live updates.
     queryClient.clear();
     window.location.assign('/');
-  };
+  });
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="impersonate-dialog-title" data-testid="impersonate-dialog">
@@ -90,71 +100,85 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '4px !important' }}>
           <DialogContentText variant="body2">{t('impersonate_hint')}</DialogContentText>
           {superAdmin && (
-            <Autocomplete
-              options={companies.data ?? []}
-              value={company}
-              loading={companies.isFetching}
-              filterOptions={(x) => x}
-              onInputChange={(_e, v, reason) => {
-                if (reason === 'input' || reason === 'clear') setCompanySearch(v);
-              }}
-              onChange={(_e, c) => {
-                setCompany(c);
-                setChoice(null);
-              }}
-              getOptionLabel={(c) => c.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              noOptionsText={t('no_companies_match')}
-              renderOption={({ key, ...props }, c) => (
-                <li key={key} {...props} data-testid={`impersonate-company-${c.id}`}>
-                  {c.name}
-                </li>
-              )}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  autoFocus
-                  label={t('impersonate_select_company')}
-                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-company' } }}
+            <Controller
+              control={control}
+              name="company"
+              render={({ field }) => (
+                <Autocomplete
+                  options={companies.data ?? []}
+                  value={field.value}
+                  loading={companies.isFetching}
+                  filterOptions={(x) => x}
+                  onInputChange={(_e, v, reason) => {
+                    if (reason === 'input' || reason === 'clear') setCompanySearch(v);
+                  }}
+                  onChange={(_e, c) => {
+                    field.onChange(c);
+                    setValue('userId', null);
+                  }}
+                  getOptionLabel={(c) => c.name}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  noOptionsText={t('no_companies_match')}
+                  renderOption={({ key, ...props }, c) => (
+                    <li key={key} {...props} data-testid={`impersonate-company-${c.id}`}>
+                      {c.name}
+                    </li>
+                  )}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      autoFocus
+                      label={t('impersonate_select_company')}
+                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-company' } }}
+                    />
+                  )}
                 />
               )}
             />
           )}
-          <Autocomplete
-            options={options}
-            value={choice}
-            loading={users.isFetching}
-            disabled={superAdmin && company === null && options.length === 0}
-            onChange={(_e, o) => setChoice(o)}
-            getOptionLabel={(o) => `${o.name}${suffix(o)}`}
-            getOptionDisabled={(o) => o.current}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={users.isError ? t('error_fetching_impersonate_users') : t('no_users_to_impersonate')}
-            renderOption={({ key, ...props }, o) => (
-              <li key={key} {...props} data-testid={`impersonate-option-${o.id}`} data-kind={o.kind}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, width: '100%' }}>
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography noWrap>
-                      {o.name}
-                      <Typography component="span" color="text.secondary">
-                        {suffix(o)}
-                      </Typography>
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {o.email}
-                    </Typography>
-                  </Box>
-                  {o.current && <Chip size="small" label={t('impersonate_current')} />}
-                </Box>
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus={!superAdmin}
-                label={t('impersonate_select_user')}
-                helperText={superAdmin && company === null ? t('impersonate_pick_company_first') : undefined}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-user' } }}
+          <Controller
+            control={control}
+            name="userId"
+            render={({ field }) => (
+              <Autocomplete
+                options={options}
+                value={choice}
+                loading={users.isFetching}
+                disabled={superAdmin && company === null && options.length === 0}
+                onChange={(_e, o) => field.onChange(o ? o.id : null)}
+                getOptionLabel={(o) => `${o.name}${suffix(o)}`}
+                getOptionDisabled={(o) => o.current}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                noOptionsText={users.isError ? t('error_fetching_impersonate_users') : t('no_users_to_impersonate')}
+                renderOption={({ key, ...props }, o) => (
+                  <li key={key} {...props} data-testid={`impersonate-option-${o.id}`} data-kind={o.kind}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, width: '100%' }}>
+                      <Box sx={{ minWidth: 0, flex: 1 }}>
+                        <Typography noWrap>
+                          {o.name}
+                          <Typography component="span" color="text.secondary">
+                            {suffix(o)}
+                          </Typography>
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary" noWrap>
+                          {o.email}
+                        </Typography>
+                      </Box>
+                      {o.current && <Chip size="small" label={t('impersonate_current')} />}
+                    </Box>
+                  </li>
+                )}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    inputRef={field.ref}
+                    autoFocus={!superAdmin}
+                    label={t('impersonate_select_user')}
+                    helperText={superAdmin && company === null ? t('impersonate_pick_company_first') : undefined}
+                    slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-user' } }}
+                  />
+                )}
               />
             )}
           />
