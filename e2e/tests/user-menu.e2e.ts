@@ -251,6 +251,33 @@ describe('impersonation', () => {
     await ctx.close();
   });
 
+  it('a super admin picks a company first, then one of its users, by keyboard', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, 'superadmin@example.com');
+    await openMenuItem(page, 'impersonate');
+    expect(await page.getByTestId('impersonate-user').isDisabled()).toBe(true);
+    await page.getByTestId('impersonate-company').fill('Realty');
+    await expect.poll(() => page.locator('[data-testid^="impersonate-company-"]').allTextContents()).toEqual(['Demo Realty']);
+    await page.getByTestId('impersonate-company').press('ArrowDown');
+    await page.getByTestId('impersonate-company').press('Enter');
+    await page.getByTestId('impersonate-user').click();
+    const first = page.locator('[data-testid^="impersonate-option-"]').first();
+    await first.waitFor();
+    // Realty's company admin is listed first, labelled as such.
+    expect(await first.getAttribute('data-kind')).toBe('admin');
+    expect(await first.textContent()).toContain('- Company Admin');
+    await page.getByTestId('impersonate-user').fill('agent@realty');
+    await expect.poll(() => page.locator('[data-testid^="impersonate-option-"]').count()).toBe(1);
+    await page.getByTestId('impersonate-user').press('ArrowDown');
+    await page.getByTestId('impersonate-user').press('Enter');
+    await page.getByTestId('impersonate-user').press('Enter');
+    await page.getByTestId('impersonator-name').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('impersonator-name').textContent()).toBe('Sofia Admin');
+    expect(await page.evaluate(() => localStorage.getItem('impersonate'))).toBe('agent@realty.example.com');
+    await ctx.close();
+  });
+
   it('an agent is not offered company admins', async () => {
     const { ctx, page } = await newAgentContext();
     await signIn(page, AGENT);

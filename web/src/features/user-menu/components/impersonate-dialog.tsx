@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,6 +25,9 @@ import { useCompanyChoices } from '../api/get-companies';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
+
+/** Users are found by name or email. */
+const filterUsers = createFilterOptions<TImpersonationOption>({ stringify: (o) => `${o.name} ${o.email}` });
 
 interface TProps {
   open: boolean;
@@ -108,7 +111,6 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
                   options={companies.data ?? []}
                   value={field.value}
                   loading={companies.isFetching}
-                  filterOptions={(x) => x}
                   onInputChange={(_e, v, reason) => {
                     if (reason === 'input' || reason === 'clear') setCompanySearch(v);
                   }}
@@ -146,6 +148,7 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
                 value={choice}
                 loading={users.isFetching}
                 disabled={superAdmin && company === null && options.length === 0}
+                filterOptions={filterUsers}
                 onChange={(_e, o) => field.onChange(o ? o.id : null)}
                 getOptionLabel={(o) => `${o.name}${suffix(o)}`}
                 getOptionDisabled={(o) => o.current}
