@@ -10,11 +10,11 @@ import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import * as repo from './users.repository';
 import type { TUserRow } from './users.schema';
-import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { afterAwayStateSaved, awayStateValues } from './away.service';
 import { toUserResource, userLiveEvents } from './users.presenter';
 
