@@ -51,3 +51,25 @@ export function rankOf(roles: readonly string[]): 0 | 1 | 2 {
   if (roles.includes('ROLE_COMPANY_ADMIN')) return 1;
   return 0;
 }
+
+export interface TImpersonationParty {
+  id: number;
+  companyId: number | null;
+  roles: readonly string[];
+  enabled?: boolean;
+}
+
+/**
+ * Impersonation rank rules (spec part 1 §5–§6): super admins anyone; company admins anyone of their company
+ * except super admins; other users only non-admin colleagues of their company. Disabled users never (they cannot
+ * sign in either). Oneself is always allowed (switching back).
+ */
+export function canImpersonate(real: TImpersonationParty, target: TImpersonationParty): boolean {
+  if (real.id === target.id) return true;
+  if (target.enabled === false) return false;
+  if (isSuperAdmin(real.roles)) return true;
+  if (real.companyId === null || target.companyId !== real.companyId) return false;
+  if (isSuperAdmin(target.roles)) return false;
+  if (isCompanyAdmin(real.roles)) return true;
+  return rankOf(target.roles) === 0;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, ZAwayStatusSchema } from './roles';
 import { ZPhoneSchema } from './company';
-import { isValidProfilePassword } from './validators';
+import { isValidPhone, isValidProfilePassword } from './validators';
 
 export const ZPasswordSchema = z
   .string()
@@ -134,8 +134,8 @@ export interface TMe extends TUser {
     /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
     channels: string[];
   } | null;
-  /** Present while impersonating: the real signed-in user. */
-  impersonator: { id: number; email: string; firstName: string; lastName: string; companyName: string | null } | null;
+  /** Present while impersonating: the real signed-in user (their roles decide whom they may impersonate). */
+  impersonator: { id: number; email: string; firstName: string; lastName: string; roles: string[]; companyName: string | null } | null;
 }
 
 export interface TColleague {
@@ -146,3 +146,109 @@ export interface TColleague {
   email: string;
   roles: string[];
 }
+
+/** Be-back-in choices of the status dialog (spec part 1 §4, §9): minutes, or -1 for "unspecified" (no return time). */
+export const BE_BACK_IN_MINUTES = [5, 10, 15, 30, 60] as const;
+export const BE_BACK_UNSPECIFIED = -1;
+export const BE_BACK_IN_OPTIONS = [...BE_BACK_IN_MINUTES, BE_BACK_UNSPECIFIED] as const;
+
+/**
+ * The status dialog's form (spec part 1 §5). Select and picker values are strings ('' = nothing chosen); messages
+ * are catalogue keys. Be-back-in is required when not ONLINE, AWAY needs a text, AWAY_WITH_TRANSFER a colleague.
+ */
+export const ZStatusFormSchema = z
+  .object({
+    status: ZAwayStatusSchema,
+    beBackIn: z.enum(['', ...BE_BACK_IN_OPTIONS.map(String)] as [string, ...string[]]),
+    awayText: z.string().max(1600, 'value_too_long'),
+    transferToUserId: z.string().regex(/^\d*$/),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'ONLINE') return;
+    if (v.beBackIn === '') ctx.addIssue({ code: 'custom', path: ['beBackIn'], message: 'field_required' });
+    if (v.status === 'AWAY' && !v.awayText.trim()) ctx.addIssue({ code: 'custom', path: ['awayText'], message: 'field_required' });
+    if (v.status === 'AWAY_WITH_TRANSFER' && !v.transferToUserId)
+      ctx.addIssue({ code: 'custom', path: ['transferToUserId'], message: 'field_required' });
+  });
+export type TStatusForm = z.infer<typeof ZStatusFormSchema>;
+
+/** Comma-separated recipient list → trimmed, non-empty entries (spec part 1 §5). */
+export function splitRecipients(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const isEmail = (s: string) => z.email().safeParse(s).success;
+
+/** Entries of a recipient list that are not valid e-mail addresses / phone numbers. */
+export function invalidRecipients(text: string, kind: 'email' | 'sms'): string[] {
+  return splitRecipients(text).filter((r) => !(kind === 'email' ? isEmail(r) : isValidPhone(r)));
+}
+
+export const MAX_NOTIFICATION_RECIPIENTS = 20;
+
+/**
+ * The "My profile" form (spec part 1 §5): one full-name field, optional password section (checked only when it is
+ * open and something was typed), recipient lists checked only while their toggle is on. Messages are catalogue keys.
+ */
+export const ZProfileFormSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'field_required').max(201, 'value_too_long'),
+    email: z.string().trim().max(254, 'value_too_long').pipe(z.email('email_invalid')),
+    phone: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isValidPhone(v), 'phone_invalid'),
+    changePassword: z.boolean(),
+    password: z.string().max(1024, 'value_too_long'),
+    confirmPassword: z.string().max(1024, 'value_too_long'),
+    theme: z.enum(['system', 'light', 'dark']),
+    notifyEmail: z.boolean(),
+    emailRecipients: z.string().max(5000, 'value_too_long'),
+    notifySms: z.boolean(),
+    smsRecipients: z.string().max(5000, 'value_too_long'),
+    notifyPush: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const [first, last] = splitFullName(v.fullName);
+    if (first.length > 100 || last.length > 100)
+      ctx.addIssue({ code: 'custom', path: ['fullName'], message: 'value_too_long' });
+    if (v.changePassword && (v.password !== '' || v.confirmPassword !== '')) {
+      if (!isValidProfilePassword(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'profile_password_rules' });
+      else if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'profile_passwords_must_match' });
+    }
+    for (const [on, field, kind] of [
+      [v.notifyEmail, 'emailRecipients', 'email'],
+      [v.notifySms, 'smsRecipients', 'sms'],
+    ] as const) {
+      if (!on) continue;
+      const text = v[field];
+      if (invalidRecipients(text, kind).length) ctx.addIssue({ code: 'custom', path: [field], message: `profile_${kind}_recipients_invalid` });
+      else if (splitRecipients(text).length > MAX_NOTIFICATION_RECIPIENTS)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'profile_too_many_recipients' });
+    }
+  });
+export type TProfileForm = z.infer<typeof ZProfileFormSchema>;
+
+/** "Ana Maria Lopez" → first name "Ana", last name "Maria Lopez" (split on the first space, spec part 1 §5). */
+export function splitFullName(fullName: string): [string, string] {
+  const v = fullName.trim().replace(/\s+/g, ' ');
+  const i = v.indexOf(' ');
+  return i < 0 ? [v, ''] : [v.slice(0, i), v.slice(i + 1)];
+}
+
+/** The impersonation dialog (spec part 1 §2): a user must be picked; super admins pick a company first. */
+export const ZImpersonationFormSchema = z.object({
+  company: z.object({ id: z.number().int().positive(), name: z.string() }).nullable(),
+  userId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .refine((v) => v !== null, 'field_required'),
+});
+export type TImpersonationForm = z.infer<typeof ZImpersonationFormSchema>;
+/** What the dialog holds before validation (no user picked yet). */
+export type TImpersonationFormInput = z.input<typeof ZImpersonationFormSchema>;

@@ -42,6 +42,7 @@ import { createOutboxWorker } from './jobs/outbox';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createAwayJobHandlers } from './modules/users/away.service';
 import { authPlugin } from './plugins/auth';
 import { createLocalLiveBus } from './live/local-live-bus';
 import { liveRoutes } from './live/live.routes';
@@ -102,6 +103,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createMessageJobHandlers({ deps }),
       ...createCustomerImportJobHandlers({ deps }),
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createAwayJobHandlers({ deps }),
       [JOB_EXPAND_GROUP_MESSAGE]: createExpandGroupMessageHandler(deps),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },

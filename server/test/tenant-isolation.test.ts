@@ -201,3 +201,26 @@ describe('internal chat, called by another company', () => {
     expect(kept.json().member.map((m: { content: string }) => m.content)).toEqual(['Victim chat message']);
   });
 });
+
+describe('user menu: colleagues, away transfer and impersonation across companies', () => {
+  it('never lists, routes to or impersonates another company’s users', async () => {
+    const intruderAdmin = (await login(t.app, b.admin.email)).token;
+    const intruderAgent = (await login(t.app, b.agent.email)).token;
+    for (const q of [`company=${a.companyId}`, `company=${a.companyId}&impersonable=true`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/users/colleagues?${q}`, headers: bearer(intruderAdmin) });
+      expect(res.statusCode, q).toBe(404);
+      expect(res.body).not.toContain(a.agent.email);
+    }
+    const own = await t.app.inject({ method: 'GET', url: '/api/users/colleagues?impersonable=true', headers: bearer(intruderAdmin) });
+    expect(own.body).not.toContain(a.slug);
+    const transfer = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${b.agent.id}`,
+      headers: bearer(intruderAgent),
+      payload: { awayState: { status: 'AWAY_WITH_TRANSFER', transferToUserId: String(a.agent.id), backAt: null } },
+    });
+    expect(transfer.statusCode).toBe(422);
+    for (const target of [a.agent.email, a.admin.email])
+      expect((await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${encodeURIComponent(target)}`, headers: bearer(intruderAdmin) })).statusCode).toBe(403);
+  });
+});

@@ -1,6 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { TMe } from '@cd/contracts/user';
 
+/** Query key of GET /api/me; features refetch it after changing the signed-in user (profile, status). */
+export const ME_QUERY_KEY = ['me'] as const;
+
 /** Provided by the shell's RequireAuth; lives in lib so features can read the signed-in user without importing app/. */
 export const CurrentUserContext = createContext<TMe | null>(null);
 

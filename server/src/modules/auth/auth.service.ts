@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, type TTokenPair } from '@cd/contracts/auth';
-import { isCompanyAdmin, isSuperAdmin, rankOf } from '@cd/contracts/roles';
+import { canImpersonate, isCompanyAdmin, isSuperAdmin } from '@cd/contracts/roles';
 import type { TActor, TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -141,16 +141,6 @@ export async function resetPassword(opts: { deps: TAppDeps; token: string; passw
     return true;
   });
   if (!ok) throw new AppError('not_found', 'This reset link is invalid or has expired.');
-}
-
-function canImpersonate(real: TUserRow, target: TUserRow): boolean {
-  if (real.id === target.id) return true;
-  if (isSuperAdmin(real.roles)) return true;
-  if (real.companyId === null || target.companyId !== real.companyId) return false;
-  if (isSuperAdmin(target.roles)) return false;
-  // Company admins reach any user of their company; users only colleagues of lower rank (non-admins).
-  if (isCompanyAdmin(real.roles)) return true;
-  return rankOf(target.roles) === 0;
 }
 
 /** Resolves the bearer token (and optional impersonation) into the request's actor; throws the spec's 401s. */

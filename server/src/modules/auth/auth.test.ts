@@ -224,6 +224,54 @@ describe('impersonation', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${b.user2.email}`, headers: bearer(token) })).statusCode).toBe(403);
   });
 
+  it('enforces every rank case on the server, whatever the client offers', async () => {
+    const s = await seedCompany(t.db);
+    const root = await seedSuperAdmin(t.db);
+    const root2 = await seedSuperAdmin(t.db);
+    const tok = {
+      root: (await login(t.app, root.email)).token,
+      admin: (await login(t.app, s.admin.email)).token,
+      agent: (await login(t.app, s.agent.email)).token,
+    };
+    // A second admin of the same company.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(tok.admin),
+      payload: { firstName: 'Second', lastName: 'Admin', email: `admin2.${s.slug}@test.example`, password: 'Welcome12', roles: ['ROLE_COMPANY_ADMIN'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const admin2 = created.json().email as string;
+    const cases: [keyof typeof tok, string, number][] = [
+      ['root', s.admin.email, 200],
+      ['root', s.agent.email, 200],
+      ['root', b.agent.email, 200],
+      ['root', root2.email, 200],
+      ['admin', s.agent.email, 200],
+      ['admin', admin2, 200],
+      ['admin', b.agent.email, 403],
+      ['admin', b.admin.email, 403],
+      ['admin', root.email, 403],
+      ['agent', s.user2.email, 200],
+      ['agent', s.admin.email, 403],
+      ['agent', admin2, 403],
+      ['agent', b.user2.email, 403],
+      ['agent', root.email, 403],
+      ['agent', 'nobody@nowhere.example', 403],
+      ['agent', s.agent.email, 200],
+    ];
+    for (const [who, target, status] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${encodeURIComponent(target)}`, headers: bearer(tok[who]) });
+      expect(res.statusCode, `${who} → ${target}`).toBe(status);
+      if (status === 200) expect(res.json().email, `${who} → ${target}`).toBe(target.toLowerCase());
+      else expect(res.body).not.toContain('firstName');
+    }
+    // Disabled users cannot be impersonated, not even by a super admin.
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${s.user2.id}/enabled`, headers: bearer(tok.admin), payload: { enabled: false } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${s.user2.email}`, headers: bearer(tok.agent) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${s.user2.email}`, headers: bearer(tok.root) })).statusCode).toBe(403);
+  });
+
   it('a company admin cannot impersonate a super admin', async () => {
     const root = await seedSuperAdmin(t.db);
     const { token } = await login(t.app, a.admin.email);

@@ -17,6 +17,7 @@ import type { TCompanyRow } from '../companies/companies.schema';
 import * as customersRepo from '../customers/customers.repository';
 import type { TCustomerRow } from '../customers/customers.schema';
 import { CHANNEL_PREFERENCE } from '../users/users.service';
+import { applyAwayStatus } from '../users/away.service';
 import { customerEvent, customerScopeOf, customerTopics } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
 import { saveMediaFromBuffer } from '../media/media.service';
@@ -354,10 +355,14 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
             detail: { keyword: inbound.body.trim().slice(0, 40), messageId: m.id },
           });
         customer = (await customersRepo.updateCustomer(tx, { companyId: company.id, id: customer.id, values }))!;
+        // The owner's away status: hand-over to their chosen colleague, one auto-reply per away period (users module).
+        const away = await applyAwayStatus(tx, { company, customer, isNew, keyword, emit, queueReply: (c, content) => queueSystemMessage(tx, deps, { company, customer: c, channel: inbound.channel, content, type: 'STANDARD' }) });
+        customer = away.customer;
         const events: TLiveEventInput[] = [
           messageEvent(deps, customer, m, 'created'),
           customerEvent(customer, isNew ? 'created' : 'updated', { changes: ['bumpedAt', 'lastMessage', 'read'] }),
           { ...customerEvent(customer, 'trigger', { action: 'read_state_update', data: { id: customer.id } }) },
+          ...away.replies.map((r) => messageEvent(deps, customer!, r, 'created')),
         ];
         const replies = await keywordReplies(tx, deps, { company, customer, keyword, isNew, channel: inbound.channel, previouslyOptedOut: values.optOut === undefined && customer.optOut });
         for (const r of replies) events.push(messageEvent(deps, customer, r, 'created'));

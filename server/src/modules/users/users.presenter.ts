@@ -1,5 +1,7 @@
+import { userTopic } from '@cd/contracts/live';
 import type { TUser } from '@cd/contracts/user';
 import { iri } from '../../lib/hydra';
+import type { TLiveEventInput } from '../../live/live.types';
 import type { TUserRow } from './users.schema';
 
 export function toUserResource(u: TUserRow): TUser {
@@ -28,4 +30,13 @@ export function toUserResource(u: TUserRow): TUser {
 
 export function toColleague(u: TUserRow) {
   return { '@id': iri('users', u.id), id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, roles: u.roles };
+}
+
+/**
+ * "Your user changed" for the user's own live topic (their other tabs, and the avatar when the away status returns to
+ * ONLINE by itself). Only for users of a company: live events belong to a company.
+ */
+export function userLiveEvents(u: TUserRow, changes: string[]): TLiveEventInput[] {
+  if (u.companyId === null) return [];
+  return [{ companyId: u.companyId, topics: [userTopic(u.id)], event: 'updated', entity: 'user', data: toUserResource(u), changes }];
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { users, type TUserRow } from './users.schema';
+import { awayReplies, users, type TUserRow } from './users.schema';
 
 export async function findUserById(tx: TTx, opts: { companyId: number | null; id: number }): Promise<TUserRow | undefined> {
   // Super admins have no company; their own row is read in system scope where companyId is null.
@@ -99,4 +99,32 @@ export async function findUsersByIds(tx: TTx, opts: { companyId: number; ids: nu
     .select()
     .from(users)
     .where(and(eq(users.companyId, opts.companyId), inArray(users.id, opts.ids)));
+}
+
+/**
+ * Claims the away auto-reply of one conversation for the owner's current away period. True only for the first
+ * caller: the primary key decides, so two inbound messages committed at once still get one reply.
+ */
+export async function claimAwayReply(tx: TTx, opts: { companyId: number; userId: number; awayPeriod: number; customerId: number }): Promise<boolean> {
+  const rows = await tx.insert(awayReplies).values(opts).onConflictDoNothing().returning({ customerId: awayReplies.customerId });
+  return rows.length > 0;
+}
+
+/** Forgets which conversations got the away text (the period they belong to is over). */
+export async function clearAwayReplies(tx: TTx, opts: { companyId: number; userId: number }): Promise<void> {
+  await tx.delete(awayReplies).where(and(eq(awayReplies.companyId, opts.companyId), eq(awayReplies.userId, opts.userId)));
+}
+
+/**
+ * The return to ONLINE at `backAt`, in one conditional statement: it applies only while the user's state still
+ * carries that return time, so an old job never overrides a newer choice (and running it twice changes nothing).
+ */
+export async function returnOnlineIfDue(tx: TTx, opts: { companyId: number | null; id: number; backAt: string }): Promise<TUserRow | undefined> {
+  const own = opts.companyId === null ? eq(users.id, opts.id) : and(eq(users.companyId, opts.companyId), eq(users.id, opts.id));
+  const [row] = await tx
+    .update(users)
+    .set({ awayState: { status: 'ONLINE', backAt: null, awayText: null, transferToUserId: null }, updatedAt: new Date() })
+    .where(and(own, sql`${users.awayState}->>'status' <> 'ONLINE'`, sql`${users.awayState}->>'backAt' = ${opts.backAt}`))
+    .returning();
+  return row;
 }

@@ -41,9 +41,9 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/users/colleagues',
-    { schema: { tags, querystring: z.object({ company: ZIdOrIriSchema.optional() }) } },
+    { schema: { tags, querystring: z.object({ company: ZIdOrIriSchema.optional(), impersonable: ZBooleanQuerySchema.optional() }) } },
     async (req) => {
-      const rows = await service.listColleagues({ ctx: contextOf(deps, req), companyId: req.query.company });
+      const rows = await service.listColleagues({ ctx: contextOf(deps, req), companyId: req.query.company, impersonable: req.query.impersonable });
       return toCollection({
         path: '/api/users/colleagues',
         query: req.query,

@@ -1,4 +1,4 @@
-import { bigint, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TNotificationSettings } from '@cd/contracts/user';
 
 export type TAwayStateRow = {
@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   department: text('department'),
   dms: jsonb('dms').notNull().$type<{ dtPersonId?: string | null; cdkServiceAdvisorId?: string | null }>(),
   awayState: jsonb('away_state').notNull().$type<TAwayStateRow>().default({ status: 'ONLINE', backAt: null, awayText: null, transferToUserId: null }),
+  /** Counts away periods: the away auto-reply goes out once per conversation per period (away.service.ts). */
+  awayPeriod: bigint('away_period', { mode: 'number' }).notNull().default(0),
   notificationSettings: jsonb('notification_settings')
     .notNull()
     .$type<TNotificationSettings>()
@@ -34,3 +36,16 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type TUserRow = typeof users.$inferSelect;
+
+/** Conversations that already got their owner's away text in the owner's current away period. */
+export const awayReplies = pgTable(
+  'away_replies',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    awayPeriod: bigint('away_period', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId, t.awayPeriod, t.customerId] })],
+);

@@ -4,17 +4,19 @@ import type { TChannel } from '@cd/contracts/customer';
 
 /** Order in which channels are preferred when a customer has no preference of their own. */
 export const CHANNEL_PREFERENCE: TChannel[] = ['sms_provider', 'sms_gateway', 'whatsapp', 'viber', 'simulator'];
-import { ASSIGNABLE_ROLES } from '@cd/contracts/roles';
+import { ASSIGNABLE_ROLES, canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import * as repo from './users.repository';
 import type { TUserRow } from './users.schema';
-import { toUserResource } from './users.presenter';
+import { afterAwayStateSaved, awayStateValues } from './away.service';
+import { toUserResource, userLiveEvents } from './users.presenter';
 
 export function hashPassword(password: string): Promise<string> {
   // @node-rs/argon2 defaults to Argon2id (m=19456 KiB, t=2, p=1, the OWASP baseline).
@@ -74,7 +76,12 @@ export async function listUsers(opts: {
   return runInScope(ctx.db, { companyId }, (tx) => repo.listUsers(tx, { ...q, companyId }));
 }
 
-export async function listColleagues(opts: { ctx: TRequestContext; companyId?: number }) {
+/**
+ * Enabled users of the caller's company (super admins name the company), without the caller. With `impersonable`
+ * only those the real signed-in user may impersonate (the rank rules of `canImpersonate`), so the impersonation
+ * dialog never offers someone the server would refuse.
+ */
+export async function listColleagues(opts: { ctx: TRequestContext; companyId?: number; impersonable?: boolean }) {
   const { ctx } = opts;
   const a = ctx.actor;
   let companyId = a.companyId;
@@ -83,10 +90,11 @@ export async function listColleagues(opts: { ctx: TRequestContext; companyId?: n
     companyId = opts.companyId;
   }
   if (companyId === null) return [];
-  return runInScope(ctx.db, { companyId }, async (tx) => {
+  const rows = await runInScope(ctx.db, { companyId }, async (tx) => {
     const { rows } = await repo.listUsers(tx, { companyId, enabled: true, excludeId: a.user.id, limit: null, offset: 0 });
     return rows;
   });
+  return opts.impersonable ? rows.filter((u) => u.id !== a.realUser.id && canImpersonate(a.realUser, u)) : rows;
 }
 
 async function assertRolesAssignable(tx: TTx, companyId: number, roles: readonly string[]) {
@@ -148,52 +156,42 @@ const SELF_FIELDS = new Set([
 export async function patchUser(opts: { ctx: TRequestContext; id: number; patch: TUserPatch }): Promise<TUserRow> {
   const { ctx, id, patch } = opts;
   const a = ctx.actor;
+  // Impersonation lends someone's session, not their account: a password or email change (which would let the
+  // impersonator sign in as them later) needs a real user who manages accounts.
+  if (a.impersonating && !isCompanyAdmin(a.realUser.roles) && (patch.password !== undefined || patch.email !== undefined))
+    throw new AppError('forbidden', 'Sign in as this user to change their password or email.');
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   try {
-    return await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
-      const row = await loadManagedUser(tx, ctx, id);
-      if (!a.isCompanyAdmin) {
-        const notAllowed = Object.keys(patch).filter((k) => !SELF_FIELDS.has(k));
-        if (notAllowed.length) throw new AppError('forbidden', `Only a company admin may change ${notAllowed.join(', ')}.`);
-      }
-      const values: Partial<TUserRow> = {};
-      const { password: _pw, notificationSettings, awayState, ...rest } = patch;
-      Object.assign(values, rest);
-      if (passwordHash) values.passwordHash = passwordHash;
-      if (notificationSettings) values.notificationSettings = { ...row.notificationSettings, ...notificationSettings };
-      if (awayState) values.awayState = await normalizeAwayState(tx, row, awayState);
-      const mechanic = values.mechanic ?? row.mechanic;
-      const advisor = values.advisor ?? row.advisor;
-      if (mechanic && advisor)
-        throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
-      return (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
+    return await runWithLiveEvents({
+      deps: ctx,
+      scope: scopeFor(ctx),
+      fn: async (tx, emit) => {
+        const row = await loadManagedUser(tx, ctx, id);
+        if (!a.isCompanyAdmin) {
+          const notAllowed = Object.keys(patch).filter((k) => !SELF_FIELDS.has(k));
+          if (notAllowed.length) throw new AppError('forbidden', `Only a company admin may change ${notAllowed.join(', ')}.`);
+        }
+        const values: Partial<TUserRow> = {};
+        const { password: _pw, notificationSettings, awayState, ...rest } = patch;
+        Object.assign(values, rest);
+        if (passwordHash) values.passwordHash = passwordHash;
+        if (notificationSettings) values.notificationSettings = { ...row.notificationSettings, ...notificationSettings };
+        if (awayState) Object.assign(values, await awayStateValues(tx, { user: row, input: awayState }));
+        const mechanic = values.mechanic ?? row.mechanic;
+        const advisor = values.advisor ?? row.advisor;
+        if (mechanic && advisor)
+          throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
+        const updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
+        if (awayState) await afterAwayStateSaved(tx, { before: row, after: updated });
+        const changes = Object.keys(patch).filter((k) => k !== 'password');
+        if (changes.length) emit(userLiveEvents(updated, changes));
+        return updated;
+      },
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
     throw err;
   }
-}
-
-async function normalizeAwayState(tx: TTx, row: TUserRow, s: NonNullable<TUserPatch['awayState']>) {
-  if (s.status === 'ONLINE') return { status: 'ONLINE' as const, backAt: null, awayText: null, transferToUserId: null };
-  if (s.status === 'AWAY' && !s.awayText?.trim())
-    throw validationError([{ propertyPath: 'awayState.awayText', message: 'Required' }]);
-  let transferToUserId: number | null = null;
-  if (s.status === 'AWAY_WITH_TRANSFER') {
-    transferToUserId = s.transferToUserId === null || s.transferToUserId === undefined ? null : Number(s.transferToUserId);
-    const colleague =
-      transferToUserId !== null && row.companyId !== null && transferToUserId !== row.id
-        ? await repo.findUsersByIds(tx, { companyId: row.companyId, ids: [transferToUserId] })
-        : [];
-    if (!colleague.length)
-      throw validationError([{ propertyPath: 'awayState.transferToUserId', message: 'Pick a colleague of your company.' }]);
-  }
-  return {
-    status: s.status,
-    backAt: s.backAt ? new Date(s.backAt).toISOString() : null,
-    awayText: s.status === 'AWAY' ? s.awayText!.trim() : (s.awayText ?? null),
-    transferToUserId,
-  };
 }
 
 export async function setUserRoles(opts: { ctx: TRequestContext; id: number; roles: string[] }): Promise<TUserRow> {
@@ -296,6 +294,7 @@ export async function getMe(opts: { ctx: TRequestContext }): Promise<TMe> {
           email: realUser.email,
           firstName: realUser.firstName,
           lastName: realUser.lastName,
+          roles: realUser.roles,
           companyName: realUser.companyId === null ? null : (byId.get(realUser.companyId)?.name ?? null),
         }
       : null,

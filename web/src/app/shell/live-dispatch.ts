@@ -6,13 +6,14 @@ import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
 import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/live-updates';
 import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
+import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
 
 /**
  * Routes one live event to every feature that keeps a cache for it (spec part 1 §4). Events nobody
  * understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event)];
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event), handleUserMenuLiveEvent(queryClient, event, ctx)];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;

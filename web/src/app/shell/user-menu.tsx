@@ -4,12 +4,6 @@ import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,6 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
+import { ImpersonateDialog } from '../../features/user-menu/components/impersonate-dialog';
+import { ProfileDialog } from '../../features/user-menu/components/profile-dialog';
+import { StatusDialog } from '../../features/user-menu/components/status-dialog';
+import { useAwayReturnRefresh } from '../../features/user-menu/hooks/use-away-return-refresh';
 import { fullName, initialsOf } from '../../lib/format';
 import { useCurrentUser } from './current-user';
 
@@ -43,7 +41,7 @@ export function UserMenu() {
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<TDialog | null>(null);
-  const titles: Record<TDialog, string> = { status: t('status'), impersonate: t('impersonate'), profile: t('my_profile') };
+  useAwayReturnRefresh();
 
   const open = (d: TDialog) => {
     setAnchor(null);
@@ -91,17 +89,9 @@ export function UserMenu() {
           {t('logout')}
         </MenuItem>
       </Menu>
-      <Dialog open={!!dialog} onClose={() => setDialog(null)} aria-labelledby="user-dialog-title" data-testid="user-dialog-not-available">
-        <DialogTitle id="user-dialog-title">{dialog ? titles[dialog] : ''}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('feature_not_available_yet')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button type="button" onClick={() => setDialog(null)} autoFocus>
-            {t('close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <StatusDialog open={dialog === 'status'} onClose={() => setDialog(null)} />
+      <ImpersonateDialog open={dialog === 'impersonate'} onClose={() => setDialog(null)} />
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
     </>
   );
 }
