@@ -356,6 +356,7 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
           });
         customer = (await customersRepo.updateCustomer(tx, { companyId: company.id, id: customer.id, values }))!;
         // The owner's away status: hand-over to their chosen colleague, one auto-reply per away period (users module).
+        const ownerBefore = customer.userId;
         const away = await applyAwayStatus(tx, { company, customer, isNew, keyword, emit, queueReply: (c, content) => queueSystemMessage(tx, deps, { company, customer: c, channel: inbound.channel, content, type: 'STANDARD' }) });
         customer = away.customer;
         const events: TLiveEventInput[] = [
@@ -368,7 +369,7 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
         for (const r of replies) events.push(messageEvent(deps, customer, r, 'created'));
         if (inbound.media.length)
           await enqueueJob(tx, { companyId: company.id, kind: JOB_FETCH_INBOUND_MEDIA, payload: { messageId: m.id } });
-        await notifyInboundMessage({ tx, emit, company, customer, message: m, keyword });
+        await notifyInboundMessage({ tx, emit, company, customer, message: m, keyword, transferredFromUserId: away.transferredTo !== null ? ownerBefore : null });
         emit(events);
         return { duplicate: false, messageId: m.id };
       },

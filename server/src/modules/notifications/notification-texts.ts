@@ -4,9 +4,10 @@
  */
 type TLanguage = 'en' | 'bs' | 'hr' | 'sr';
 
-const TEXTS: Record<TLanguage, { newMessage: string; attachment: string; unreadTitle: string; unreadBody: string; open: string }> = {
+const TEXTS: Record<TLanguage, { newMessage: string; transferred: string; attachment: string; unreadTitle: string; unreadBody: string; open: string }> = {
   en: {
     newMessage: 'New message from {name}',
+    transferred: '{from} is away: {name} is yours now',
     attachment: 'Attachment',
     unreadTitle: 'Unread for {minutes} minutes: {name}',
     unreadBody: 'The message from {name} has been unread for {minutes} minutes.',
@@ -14,6 +15,7 @@ const TEXTS: Record<TLanguage, { newMessage: string; attachment: string; unreadT
   },
   bs: {
     newMessage: 'Nova poruka od: {name}',
+    transferred: '{from} je odsutan/na: razgovor s {name} je sada vaš',
     attachment: 'Prilog',
     unreadTitle: 'Nepročitano {minutes} min: {name}',
     unreadBody: 'Poruka od: {name} nije pročitana već {minutes} minuta.',
@@ -21,6 +23,7 @@ const TEXTS: Record<TLanguage, { newMessage: string; attachment: string; unreadT
   },
   hr: {
     newMessage: 'Nova poruka od: {name}',
+    transferred: '{from} je odsutan/na: razgovor s {name} sada je vaš',
     attachment: 'Privitak',
     unreadTitle: 'Nepročitano {minutes} min: {name}',
     unreadBody: 'Poruka od: {name} nije pročitana već {minutes} minuta.',
@@ -28,6 +31,7 @@ const TEXTS: Record<TLanguage, { newMessage: string; attachment: string; unreadT
   },
   sr: {
     newMessage: 'Nova poruka od: {name}',
+    transferred: '{from} je odsutan/na: razgovor sa {name} je sada vaš',
     attachment: 'Prilog',
     unreadTitle: 'Nepročitano {minutes} min: {name}',
     unreadBody: 'Poruka od: {name} nije pročitana već {minutes} minuta.',
@@ -49,10 +53,14 @@ export function shorten(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-export function inboundMessageTexts(opts: { language: string; customerName: string; content: string | null; hasMedia: boolean }) {
+/** `transferredFrom`: the away colleague whose conversation was handed to the recipient with this message. */
+export function inboundMessageTexts(opts: { language: string; customerName: string; content: string | null; hasMedia: boolean; transferredFrom?: string }) {
   const t = textsFor(opts.language);
   const body = opts.content?.trim() ? shorten(opts.content, 500) : opts.hasMedia ? t.attachment : '';
-  return { title: fill(t.newMessage, { name: opts.customerName }), body };
+  const title = opts.transferredFrom
+    ? fill(t.transferred, { from: opts.transferredFrom, name: opts.customerName })
+    : fill(t.newMessage, { name: opts.customerName });
+  return { title, body };
 }
 
 export function unreadAlertTexts(opts: { language: string; customerName: string; minutes: number }) {

@@ -103,6 +103,8 @@ export async function notifyInboundMessage(opts: {
   customer: TCustomerRow;
   message: TMessageRow;
   keyword: string | null;
+  /** The away owner this conversation was just handed over from (their colleague is now the owner). */
+  transferredFromUserId?: number | null;
 }): Promise<void> {
   const { tx, company, customer, message } = opts;
   if (opts.keyword !== null || message.direction !== 'INBOUND') return;
@@ -117,11 +119,13 @@ export async function notifyInboundMessage(opts: {
   if (customer.userId === null) return;
   const owner = await repo.findRecipientUser(tx, { companyId: company.id, userId: customer.userId });
   if (!owner?.enabled) return;
+  const from = opts.transferredFromUserId ? await repo.findRecipientUser(tx, { companyId: company.id, userId: opts.transferredFromUserId }) : undefined;
   const texts = inboundMessageTexts({
     language: owner.language,
     customerName: customerLabel(customer),
     content: message.content,
     hasMedia: (message.pendingMedia?.length ?? 0) > 0,
+    transferredFrom: from ? `${from.firstName} ${from.lastName}`.trim() || from.email : undefined,
   });
   await queueUserNotification({
     tx,
@@ -129,7 +133,7 @@ export async function notifyInboundMessage(opts: {
     notification: {
       companyId: company.id,
       userId: owner.id,
-      kind: 'inbound_message',
+      kind: from ? 'conversation_transferred' : 'inbound_message',
       ...texts,
       data: { customerId: customer.id, messageId: message.id, link: messengerLink(customer.id) },
     },

@@ -211,6 +211,11 @@ describe('away with transfer', () => {
     expect(created?.topics).not.toContain(userTopic(co.s.agent.id));
     // No auto-reply in transfer mode.
     expect((await thread(co, c!.id)).filter((m) => m.direction === 'OUTBOUND')).toEqual([]);
+    // The colleague is told the conversation is theirs because its owner is away; the away owner is told nothing.
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(co.user2) })).json().member as { kind: string; title: string; data: { customerId: number } }[];
+    expect(notes).toMatchObject([{ kind: 'conversation_transferred', data: { customerId: c!.id } }]);
+    expect(notes[0]!.title).toMatch(/^agent \S+ is away: /);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(co.agent) })).json().member).toEqual([]);
   });
 
   it('hands over an existing conversation of the away user that receives a message; the old owner loses it live', async () => {
