@@ -28,11 +28,11 @@ import { VirtualList, type TVirtualListHandle } from '../../../components/ui/vir
 import { isCompanyAdmin, useCurrentUser, userIri } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSetCustomerArchived } from '../api/archive-customer';
 import { useColleagues } from '../api/get-colleagues';
 import { useCustomers } from '../api/get-customers';
 import { useMarkAllRead } from '../api/mark-all-read';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
 import { InboxFilters } from './inbox-filters';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';

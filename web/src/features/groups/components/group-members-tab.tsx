@@ -20,12 +20,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTags } from '../api/get-customer-tags';
 import { useGroupMembers } from '../api/get-group-members';
 import { useUpdateCustomerGroup } from '../api/save-customer-group';
 import { useCustomerSearch, type TCustomerOption } from '../api/search-customers';
 import type { TCustomerGroup } from '../lib/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export function GroupMembersTab({ group }: { group: TCustomerGroup }) {
   const { t } = useTranslation();

@@ -20,10 +20,10 @@ import { ZImpersonationFormSchema, type TImpersonationForm, type TImpersonationF
 import { useCurrentUser } from '../../../lib/current-user';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { toastError } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCompanyChoices } from '../api/get-companies';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
 
 /** Users are found by name or email. */
