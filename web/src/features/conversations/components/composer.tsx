@@ -24,27 +24,17 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type TChannel, type TCustomer } from '@cd/contracts/customer';
-import { formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/current-user';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
+import { ACCEPT_ATTRIBUTE, addFiles, baseMime, formatBytes, withinAttachmentLimit } from '../../../lib/attachments';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
+import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useMessages } from '../api/get-messages';
 import { useMessageTemplates } from '../api/get-message-templates';
 import { useSendMessage } from '../api/send-message';
 import { useSendWhatsAppInvite } from '../api/send-whatsapp-invite';
-import {
-  ACCEPT_ATTRIBUTE,
-  addFiles,
-  applyRecording,
-  baseMime,
-  canSend,
-  checkSchedule,
-  defaultChannel,
-  recordingFileName,
-  toLocalInputValue,
-  withinAttachmentLimit,
-} from '../lib/composer-rules';
-import { formatBytes } from '../lib/thread';
+import { applyRecording, canSend, defaultChannel, recordingFileName } from '../lib/composer-rules';
 import { isWindowClosedError, lastInboundWhatsAppAt, WHATSAPP_WINDOW_CLOSED_MESSAGE, whatsappWindow } from '../lib/whatsapp-window';
 
 function useMinuteClock(): number {

@@ -16,8 +16,8 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageStatus } from '@cd/contracts/message';
+import { AttachmentList } from '../../../components/ui/attachment-list';
 import { formatDateTime } from '../../../lib/format';
-import { MessageAttachments } from './message-attachments';
 
 const STATUS_ICON: Record<TMessageStatus, ReactNode> = {
   SENDING: <AccessTime sx={{ fontSize: 14 }} />,
@@ -100,7 +100,7 @@ export function MessageBubble({ message: m, onResend, resending, children }: TPr
           </Typography>
         </Box>
       )}
-      <MessageAttachments attachments={m.attachments ?? []} outbound={outbound} />
+      <AttachmentList attachments={m.attachments ?? []} alignEnd={outbound} />
       <Typography
         variant="caption"
         component="div"

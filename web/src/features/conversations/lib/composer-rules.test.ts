@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
-import { addFiles, applyRecording, baseMime, canSend, checkSchedule, defaultChannel, withinAttachmentLimit } from './composer-rules';
+import { applyRecording, canSend, defaultChannel, recordingFileName } from './composer-rules';
 
 const file = (name: string, size: number, type: string) => {
   const f = new File(['x'], name, { type, lastModified: 1 });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
-
-describe('attachment size rule', () => {
-  it('accepts a total strictly below the limit only', () => {
-    expect(withinAttachmentLimit([])).toBe(true);
-    expect(withinAttachmentLimit([{ size: MAX_TOTAL_ATTACHMENT_BYTES - 1 }])).toBe(true);
-    expect(withinAttachmentLimit([{ size: MAX_TOTAL_ATTACHMENT_BYTES }])).toBe(false);
-    expect(withinAttachmentLimit([{ size: 50_000_000 }, { size: 45_000_000 }])).toBe(false);
-  });
-
-  it('skips unsupported types and duplicates', () => {
-    const a = file('a.pdf', 10, 'application/pdf');
-    const r = addFiles([a], [a, file('b.exe', 5, 'application/x-msdownload'), file('c.png', 3, 'image/png')]);
-    expect(r.files.map((f) => f.name)).toEqual(['a.pdf', 'c.png']);
-    expect(r.rejected.map((f) => f.name)).toEqual(['b.exe']);
-    expect(baseMime('audio/webm;codecs=opus')).toBe('audio/webm');
-  });
-});
 
 describe('audio recording rule', () => {
   it('replaces every other attachment and clears the draft text', () => {
@@ -42,19 +24,6 @@ describe('send button', () => {
   });
 });
 
-describe('schedule rule', () => {
-  const now = new Date(2025, 5, 10, 12, 0);
-  it('accepts only a future date and time', () => {
-    expect(checkSchedule('', now)).toEqual({ ok: true, iso: null });
-    expect(checkSchedule('2025-06-10T12:00', now)).toEqual({ ok: false, reason: 'past' });
-    expect(checkSchedule('2025-06-10T11:59', now)).toEqual({ ok: false, reason: 'past' });
-    expect(checkSchedule('garbage', now)).toEqual({ ok: false, reason: 'invalid' });
-    const ok = checkSchedule('2025-06-10T12:01', now);
-    expect(ok.ok).toBe(true);
-    expect(ok.ok && new Date(ok.iso!).getTime()).toBe(new Date(2025, 5, 10, 12, 1).getTime());
-  });
-});
-
 describe('default channel', () => {
   it("prefers the customer's channel when available, then the company's best one", () => {
     expect(defaultChannel('viber', ['viber', 'simulator'])).toBe('viber');
@@ -62,5 +31,13 @@ describe('default channel', () => {
     expect(defaultChannel(null, ['sms_provider', 'simulator'])).toBe('sms_provider');
     expect(defaultChannel(null, ['simulator'])).toBe('simulator');
     expect(defaultChannel(null, [])).toBe('');
+  });
+});
+
+describe('recording file name', () => {
+  it('takes its extension from the type without parameters', () => {
+    const at = new Date(2025, 5, 10, 12, 0, 5);
+    expect(recordingFileName('audio/ogg;codecs=opus', at)).toBe('recording-20250610-120005.ogg');
+    expect(recordingFileName('audio/unknown', at)).toBe('recording-20250610-120005.webm');
   });
 });

@@ -3,7 +3,7 @@ import type { TMessage } from '@cd/contracts/message';
 import en from '../../../locales/en/translation.json';
 import { CHANNELS, CONVERSATION_SPANS } from '@cd/contracts/customer';
 import { MESSAGE_STATUSES } from '@cd/contracts/message';
-import { buildThread, dayLabel, formatBytes, listTime } from './thread';
+import { buildThread, dayLabel, listTime } from './thread';
 
 const local = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).toISOString();
 const m = (id: number, createdAt: string, extra: Partial<TMessage> = {}) => ({ id, createdAt, sentAt: null, status: 'SENT', ...extra }) as TMessage;
@@ -41,12 +41,6 @@ describe('inbox row time', () => {
     expect(listTime(new Date(2025, 2, 9, 21, 7).toISOString(), now)).toEqual({ kind: 'date', text: '03/09/2025 9:07 PM' });
     expect(listTime(null, now)).toEqual({ kind: 'none' });
     expect(listTime(new Date(2025, 2, 10, 15, 30, 20).toISOString(), now)).toEqual({ kind: 'now' });
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
   });
 });
 

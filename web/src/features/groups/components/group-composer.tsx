@@ -17,27 +17,14 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_ATTACHMENT_TYPES } from '@cd/contracts/message';
 import { ApiError } from '../../../lib/api-client';
+import { ACCEPT_ATTRIBUTE, addFiles, formatBytes, totalBytes, withinAttachmentLimit } from '../../../lib/attachments';
 import { formatDateTime } from '../../../lib/format';
+import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSendGroupMessage } from '../api/send-group-message';
-import { canSendGroupMessage, checkSchedule, toLocalInputValue, totalBytes, withinAttachmentLimit } from '../lib/group-composer';
+import { canSendGroupMessage } from '../lib/group-composer';
 import type { TCustomerGroup } from '../lib/types';
-
-const ACCEPT = ACCEPTED_ATTACHMENT_TYPES.join(',');
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
-}
 
 /** Group message composer: text, attachments (total < 95,000,000 bytes), optional future schedule, confirmed send. */
 export function GroupComposer({ group }: { group: TCustomerGroup }) {
@@ -54,10 +41,8 @@ export function GroupComposer({ group }: { group: TCustomerGroup }) {
 
   const onPick = (list: FileList | null) => {
     if (!list) return;
-    const accepted = [...list].filter((f) => (ACCEPTED_ATTACHMENT_TYPES as readonly string[]).includes(f.type.split(';')[0]!.trim().toLowerCase()));
-    const rejected = [...list].filter((f) => !accepted.includes(f));
+    const { files: next, rejected } = addFiles(files, [...list]);
     if (rejected.length) toastError(t('unsupported_file_type', { names: rejected.map((f) => f.name).join(', ') }));
-    const next = [...files, ...accepted.filter((f) => !files.some((x) => x.name === f.name && x.size === f.size && x.lastModified === f.lastModified))];
     setFiles(next);
     if (!withinAttachmentLimit(next)) toastError(t('err_total_attachment_size'));
     if (fileInput.current) fileInput.current.value = '';
@@ -147,7 +132,7 @@ export function GroupComposer({ group }: { group: TCustomerGroup }) {
         </Typography>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
-        <input ref={fileInput} type="file" multiple accept={ACCEPT} hidden data-testid="group-composer-file-input" onChange={(e) => onPick(e.target.files)} />
+        <input ref={fileInput} type="file" multiple accept={ACCEPT_ATTRIBUTE} hidden data-testid="group-composer-file-input" onChange={(e) => onPick(e.target.files)} />
         <Tooltip title={t('attach_files')}>
           <IconButton onClick={() => fileInput.current?.click()} aria-label={t('attach_files')} data-testid="group-composer-attach">
             <AttachFile />

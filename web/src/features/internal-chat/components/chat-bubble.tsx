@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TInternalChatMessage } from '@cd/contracts/internal-chat';
+import { AttachmentList } from '../../../components/ui/attachment-list';
 import { formatDateTime } from '../../../lib/format';
 import { personName } from '../lib/chat-cache';
-import { ChatAttachments } from './chat-attachments';
 
 interface TProps {
   message: TInternalChatMessage;
@@ -56,7 +56,7 @@ export function ChatBubble({ message: m, own, showSender, firstOfRun, lastOfRun,
           </Box>
         </Tooltip>
       )}
-      <ChatAttachments attachments={m.attachments} own={own} />
+      <AttachmentList attachments={m.attachments} alignEnd={own} testIdPrefix="ichat-attachment" download />
       {lastOfRun && (
         <Typography variant="caption" component="div" sx={{ color: 'text.secondary', mt: 0.25, px: 0.5, display: 'flex', gap: 0.75 }}>
           <span title={formatDateTime(m.sentAt)}>{dayjs(m.sentAt).format('h:mm A')}</span>

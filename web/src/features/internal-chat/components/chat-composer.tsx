@@ -14,9 +14,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { INTERNAL_CHAT_CONTENT_MAX } from '@cd/contracts/internal-chat';
 import { ApiError } from '../../../lib/api-client';
+import { ACCEPT_ATTRIBUTE, addFiles, formatBytes, totalBytes, withinAttachmentLimit } from '../../../lib/attachments';
 import { toastError } from '../../../lib/toast';
 import { useSendChatMessage } from '../api/send-chat-message';
-import { ACCEPT_ATTRIBUTE, addFiles, formatBytes, sendCheck, totalBytes, withinAttachmentLimit } from '../lib/attachment-rules';
+import { sendCheck } from '../lib/attachment-rules';
 
 function fileIcon(type: string) {
   if (type.startsWith('image/')) return <Image />;

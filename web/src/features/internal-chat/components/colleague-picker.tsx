@@ -4,8 +4,8 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { TInternalChatColleague } from '@cd/contracts/internal-chat';
+import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { personName } from '../lib/chat-cache';
-import { PersonAvatar } from './chat-avatar';
 
 const label = (c: TInternalChatColleague) => personName(c) || c.email;
 
@@ -13,7 +13,7 @@ function renderColleague(props: React.HTMLAttributes<HTMLLIElement> & { key?: st
   const { key, ...rest } = props;
   return (
     <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid={`ichat-colleague-option-${c.id}`}>
-      <PersonAvatar person={c} size={30} />
+      <InitialsAvatar person={c} size={30} />
       <ListItemText primary={label(c)} secondary={c.email} />
     </Box>
   );

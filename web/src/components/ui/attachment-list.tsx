@@ -11,7 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { useTranslation } from 'react-i18next';
 import type { TMediaObject } from '@cd/contracts/message';
-import { formatBytes } from '../lib/attachment-rules';
+import { formatBytes } from '../../lib/attachments';
 
 function fileIcon(mime: string) {
   if (mime === 'application/pdf') return <PictureAsPdf />;
@@ -19,13 +19,23 @@ function fileIcon(mime: string) {
   return <Description />;
 }
 
-/** Images as thumbnails that open full size; audio as a player; other files as links with name and size. */
-export function ChatAttachments({ attachments, own }: { attachments: TMediaObject[]; own: boolean }) {
+interface TProps {
+  attachments: TMediaObject[];
+  /** Own / outbound messages line their attachments up on the right. */
+  alignEnd: boolean;
+  /** Prefix of the test ids, so two lists on one screen (customer thread, internal chat) stay apart. */
+  testIdPrefix?: string;
+  /** Whether a file chip asks the browser to save the file instead of opening it. */
+  download?: boolean;
+}
+
+/** Images as thumbnails that open full size; audio as a player; other files as chips with name and size. */
+export function AttachmentList({ attachments, alignEnd, testIdPrefix = 'attachment', download = false }: TProps) {
   const { t } = useTranslation();
   const [full, setFull] = useState<TMediaObject | null>(null);
   if (!attachments.length) return null;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: own ? 'flex-end' : 'flex-start', mt: 0.5 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: alignEnd ? 'flex-end' : 'flex-start', mt: 0.5 }}>
       {attachments.map((a) => {
         const mime = a.mimeType || a.originalMimeType || '';
         const name = a.originalFileName || t('attachment');
@@ -37,27 +47,33 @@ export function ChatAttachments({ attachments, own }: { attachments: TMediaObjec
               type="button"
               onClick={() => setFull(a)}
               aria-label={t('open_image', { name })}
-              data-testid={`ichat-attachment-image-${a.id}`}
+              data-testid={`${testIdPrefix}-image-${a.id}`}
               sx={{ p: 0, border: 0, borderRadius: 2, overflow: 'hidden', cursor: 'zoom-in', bgcolor: 'action.hover', display: 'block', lineHeight: 0 }}
             >
-              <Box component="img" src={a.thumbnail?.thumbnailUrl ?? a.contentUrl} alt={name} loading="lazy" sx={{ height: 160, maxWidth: 240, minWidth: 80, objectFit: 'cover', display: 'block' }} />
+              <Box
+                component="img"
+                src={a.thumbnail?.thumbnailUrl ?? a.contentUrl}
+                alt={name}
+                loading="lazy"
+                sx={{ height: 160, maxWidth: 240, minWidth: 80, objectFit: 'cover', display: 'block' }}
+              />
             </Box>
           );
         if (mime.startsWith('audio/'))
-          return <Box key={a.id} component="audio" controls preload="none" src={a.contentUrl} sx={{ maxWidth: 260, height: 40 }} aria-label={name} />;
+          return <Box key={a.id} component="audio" controls preload="none" src={a.contentUrl} sx={{ maxWidth: 260, height: 40 }} aria-label={name} data-testid={`${testIdPrefix}-audio-${a.id}`} />;
         return (
           <Chip
             key={a.id}
             component="a"
             href={a.contentUrl}
-            download={name}
+            download={download ? name : undefined}
             target="_blank"
             rel="noopener noreferrer"
             clickable
             icon={fileIcon(mime)}
             label={`${name} · ${formatBytes(a.size)}`}
             variant="outlined"
-            data-testid={`ichat-attachment-file-${a.id}`}
+            data-testid={`${testIdPrefix}-file-${a.id}`}
             sx={{ maxWidth: 280, bgcolor: 'background.paper' }}
           />
         );
