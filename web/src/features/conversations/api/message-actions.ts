@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMessage } from '@cd/contracts/message';
 import { api } from '../../../lib/api';
-import { removeMessage, upsertMessage, type TMessageList } from '../lib/live-cache';
+import { removeFromPages } from '../../../lib/paged-list';
+import { upsertMessage, type TMessageList } from '../lib/live-cache';
 import { conversationKeys } from './query-keys';
 
 /** POST /api/messages/{id}/retry: a failed/undelivered outbound message goes again (→ SENDING). */
@@ -34,7 +35,7 @@ export function useMessageAction(customerId: number) {
     onSuccess: (message, { id, action }) => {
       queryClient.setQueryData<TMessageList>(key, (old) => {
         if (!old) return old;
-        if (action === 'remove_scheduled') return removeMessage(old, id);
+        if (action === 'remove_scheduled') return removeFromPages(old, id);
         return message && typeof message.id === 'number' ? upsertMessage(old, message) : old;
       });
       if (!message && action !== 'remove_scheduled') void queryClient.invalidateQueries({ queryKey: key });

@@ -9,7 +9,7 @@ import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { customerDisplayName, type TCustomer } from '@cd/contracts/customer';
 import { formatPhone } from '../../../lib/format';
-import { listTime } from '../lib/thread';
+import { listTime } from '../../../lib/message-time';
 import { CustomerAvatar } from './customer-avatar';
 
 export const INBOX_ROW_HEIGHT = 78;

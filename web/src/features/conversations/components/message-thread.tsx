@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -11,32 +11,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '@cd/contracts/message';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DaySeparator } from '../../../components/ui/day-separator';
 import { formatDateTime } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
+import { useMessageListScroll } from '../../../lib/use-message-list-scroll';
 import { useMessages } from '../api/get-messages';
 import { useMessageAction } from '../api/message-actions';
 import { flattenMessages } from '../lib/live-cache';
-import { buildThread, dayLabel } from '../lib/thread';
+import { buildThread } from '../lib/thread';
 import { MessageBubble } from './message-bubble';
 
-const NEAR_TOP_PX = 120;
-const NEAR_BOTTOM_PX = 140;
-
-function DaySeparator({ day }: { day: string }) {
-  const { t } = useTranslation();
-  const label = dayLabel(day);
-  const text = label.kind === 'date' ? label.text : label.kind === 'today' ? t('today') : t('yesterday');
-  return (
-    <Box role="separator" data-testid={`day-separator-${day}`} sx={{ display: 'flex', justifyContent: 'center', my: 1.5, position: 'relative' }}>
-      <Typography
-        variant="caption"
-        sx={{ px: 1.5, py: 0.25, borderRadius: 10, bgcolor: 'background.paper', border: 1, borderColor: 'divider', color: 'text.secondary', fontWeight: 600 }}
-      >
-        {text}
-      </Typography>
-    </Box>
-  );
-}
+/** Sending a message follows it to the end of the thread. */
+const isOutbound = (m: TMessage) => m.direction === 'OUTBOUND';
 
 function ThreadSkeleton() {
   return (
@@ -56,70 +42,10 @@ export function MessageThread({ customerId }: { customerId: number }) {
   const query = useMessages(customerId);
   const action = useMessageAction(customerId);
   const [toRemove, setToRemove] = useState<TMessage | null>(null);
-  const scroller = useRef<HTMLDivElement | null>(null);
-  const nearBottom = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
-  const prevEdges = useRef<{ oldest: number | null; newest: number | null; customerId: number } | null>(null);
-
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const { items, scheduled } = useMemo(() => buildThread(messages), [messages]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  const loadOlder = useCallback(() => {
-    const el = scroller.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
-    void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const scrollToBottom = () => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  };
-
-  // Keep the reader's place: older pages grow the top; new messages follow only when the reader is at the end.
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || messages.length === 0) return;
-    const oldest = messages[0]!.id;
-    const newest = messages[messages.length - 1]!.id;
-    const prev = prevEdges.current;
-    prevEdges.current = { oldest, newest, customerId };
-    if (!prev || prev.customerId !== customerId) {
-      scrollToBottom();
-      return;
-    }
-    if (anchor.current && prev.oldest !== oldest) {
-      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
-      anchor.current = null;
-      return;
-    }
-    if (prev.newest !== newest) {
-      const last = messages[messages.length - 1]!;
-      if (nearBottom.current || last.direction === 'OUTBOUND') scrollToBottom();
-    }
-  }, [messages, customerId]);
-
-  useEffect(() => {
-    if (!isFetchingNextPage && anchor.current && !hasNextPage) anchor.current = null;
-  }, [isFetchingNextPage, hasNextPage]);
-
-  // A short first page does not fill the pane: keep loading until it scrolls or there is nothing older.
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && hasNextPage && !isFetchingNextPage && el.scrollHeight <= el.clientHeight + 4) loadOlder();
-  }, [messages, hasNextPage, isFetchingNextPage, loadOlder]);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    if (el.scrollTop < NEAR_TOP_PX) loadOlder();
-  };
-
-  const onMediaLoad = () => {
-    if (nearBottom.current && !anchor.current) scrollToBottom();
-  };
+  const { scrollerRef, onScroll, onMediaLoad } = useMessageListScroll({ messages, listKey: customerId, isOwn: isOutbound, hasNextPage, isFetchingNextPage, fetchNextPage });
 
   const busyId = action.isPending ? action.variables?.id : undefined;
   const resend = (m: TMessage) => action.mutate({ id: m.id, action: 'retry' });
@@ -163,7 +89,7 @@ export function MessageThread({ customerId }: { customerId: number }) {
         )}
         {items.map((it) =>
           it.kind === 'day' ? (
-            <DaySeparator key={`d-${it.day}`} day={it.day} />
+            <DaySeparator key={`d-${it.day}`} day={it.day} testId={`day-separator-${it.day}`} />
           ) : (
             <MessageBubble key={it.message.id} message={it.message} onResend={resend} resending={busyId === it.message.id} />
           ),
@@ -210,7 +136,7 @@ export function MessageThread({ customerId }: { customerId: number }) {
 
   return (
     <Box
-      ref={scroller}
+      ref={scrollerRef}
       onScroll={onScroll}
       onLoadCapture={onMediaLoad}
       data-testid="messenger-thread"

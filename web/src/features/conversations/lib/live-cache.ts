@@ -3,6 +3,7 @@ import type { TCustomer } from '@cd/contracts/customer';
 import type { THydraCollection } from '@cd/contracts/hydra';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { STATUS_RANK, type TMessage } from '@cd/contracts/message';
+import { findInPages, isInPages, mapPages, moveToTop, removeFromPages, replaceInPages, uniqueMembers, upsertNewest } from '../../../lib/paged-list';
 import { idFromIri } from './customer-refs';
 import type { TInboxFilters } from './inbox-query';
 
@@ -47,40 +48,6 @@ export function customerFitsList(c: TCustomer, f: TInboxFilters, ctx: TLiveConte
   return true;
 }
 
-function mapPages(list: TCustomerList, fn: (member: TCustomer[], pageIndex: number) => TCustomer[]): TCustomerList {
-  let changed = false;
-  const pages = list.pages.map((p, i) => {
-    const member = fn(p.member, i);
-    if (member === p.member) return p;
-    changed = true;
-    return { ...p, member };
-  });
-  return changed ? { ...list, pages } : list;
-}
-
-export function findCustomer(list: TCustomerList, id: number): TCustomer | undefined {
-  for (const p of list.pages) {
-    const c = p.member.find((m) => m.id === id);
-    if (c) return c;
-  }
-  return undefined;
-}
-
-function removeCustomer(list: TCustomerList, id: number): TCustomerList {
-  return mapPages(list, (member) => (member.some((m) => m.id === id) ? member.filter((m) => m.id !== id) : member));
-}
-
-function insertTop(list: TCustomerList, c: TCustomer): TCustomerList {
-  const removed = removeCustomer(list, c.id);
-  if (removed.pages.length === 0) return removed;
-  const [first, ...rest] = removed.pages;
-  return { ...removed, pages: [{ ...first!, member: [c, ...first!.member] }, ...rest] };
-}
-
-function replaceInPlace(list: TCustomerList, c: TCustomer): TCustomerList {
-  return mapPages(list, (member) => (member.some((m) => m.id === c.id) ? member.map((m) => (m.id === c.id ? c : m)) : member));
-}
-
 export interface TListResult {
   data: TCustomerList;
   /** The list may now be wrong in a way only the server can fix: refetch it. */
@@ -97,9 +64,9 @@ export function applyCustomerEventToList(
   const payload = (event.data ?? {}) as Partial<TCustomer>;
   const id = typeof payload.id === 'number' ? payload.id : idFromIri(payload['@id']);
   if (id === null) return { data: list, stale: false };
-  if (event.event === 'removed') return { data: removeCustomer(list, id), stale: false };
+  if (event.event === 'removed') return { data: removeFromPages(list, id), stale: false };
 
-  const existing = findCustomer(list, id);
+  const existing = findInPages(list, id);
   const merged = mergeCustomer(existing, { ...payload, id }, event.changes);
 
   if (event.event === 'created') {
@@ -108,20 +75,20 @@ export function applyCustomerEventToList(
     const fits = customerFitsList(merged, filters, ctx);
     if (fits === false) return { data: list, stale: false };
     if (fits === null) return { data: list, stale: true };
-    return { data: existing ? replaceInPlace(list, merged) : insertTop(list, merged), stale: false };
+    return { data: existing ? replaceInPages(list, id, () => merged) : moveToTop(list, merged), stale: false };
   }
 
   if (event.event !== 'updated') return { data: list, stale: false };
   const changes = event.changes ?? [];
   const bumped = changes.includes('bumpedAt');
   const fits = customerFitsList(merged, filters, ctx);
-  if (fits === false) return { data: existing ? removeCustomer(list, id) : list, stale: false };
+  if (fits === false) return { data: existing ? removeFromPages(list, id) : list, stale: false };
   if (bumped) {
     // Spec part 1 §4: a new bumpedAt moves the customer to the top.
-    if (existing || fits === true) return { data: insertTop(list, merged), stale: false };
+    if (existing || fits === true) return { data: moveToTop(list, merged), stale: false };
     return { data: list, stale: true };
   }
-  if (existing) return { data: replaceInPlace(list, merged), stale: false };
+  if (existing) return { data: replaceInPages(list, id, () => merged), stale: false };
   // Unarchived / reassigned into this list: its position is the server's to say.
   if (changes.includes('archived') || changes.includes('user')) return { data: list, stale: true };
   return { data: list, stale: false };
@@ -157,31 +124,9 @@ export function mergeMessage(existing: TMessage, incoming: Partial<TMessage>): T
   return merged;
 }
 
-function mapMessagePages(list: TMessageList, fn: (member: TMessage[]) => TMessage[]): TMessageList {
-  let changed = false;
-  const pages = list.pages.map((p) => {
-    const member = fn(p.member);
-    if (member === p.member) return p;
-    changed = true;
-    return { ...p, member };
-  });
-  return changed ? { ...list, pages } : list;
-}
-
-function hasMessage(list: TMessageList, id: number): boolean {
-  return list.pages.some((p) => p.member.some((m) => m.id === id));
-}
-
 /** Upsert one message: merge when loaded, else put it on the newest page (pages are newest first). */
 export function upsertMessage(list: TMessageList, message: TMessage): TMessageList {
-  if (hasMessage(list, message.id)) return mapMessagePages(list, (member) => (member.some((m) => m.id === message.id) ? member.map((m) => (m.id === message.id ? mergeMessage(m, message) : m)) : member));
-  if (list.pages.length === 0) return { ...list, pages: [{ '@context': '', '@id': '', '@type': 'Collection', member: [message], totalItems: 1 }], pageParams: [null] };
-  const [first, ...rest] = list.pages;
-  return { ...list, pages: [{ ...first!, member: [message, ...first!.member], totalItems: first!.totalItems + 1 }, ...rest] };
-}
-
-export function removeMessage(list: TMessageList, id: number): TMessageList {
-  return mapMessagePages(list, (member) => (member.some((m) => m.id === id) ? member.filter((m) => m.id !== id) : member));
+  return upsertNewest(list, message, mergeMessage);
 }
 
 /** Oldest createdAt among loaded messages. */
@@ -197,10 +142,10 @@ const ts = (iso: string) => Date.parse(iso);
 export function applyMessageEvent(list: TMessageList, event: TLiveEvent, hasOlderPages: boolean): TMessageList {
   const payload = event.data as Partial<TMessage>;
   if (typeof payload?.id !== 'number') return list;
-  if (event.event === 'removed') return removeMessage(list, payload.id);
+  if (event.event === 'removed') return removeFromPages(list, payload.id);
   if (event.event === 'created') return upsertMessage(list, payload as TMessage);
   if (event.event !== 'updated') return list;
-  if (hasMessage(list, payload.id)) return upsertMessage(list, payload as TMessage);
+  if (isInPages(list, payload.id)) return upsertMessage(list, payload as TMessage);
   // An update of a message we never loaded: only insert it when it belongs in the loaded range.
   const oldest = oldestLoaded(list);
   if (!payload.createdAt || (hasOlderPages && oldest !== null && ts(payload.createdAt) < oldest)) return list;
@@ -209,8 +154,5 @@ export function applyMessageEvent(list: TMessageList, event: TLiveEvent, hasOlde
 
 /** Every loaded message, oldest first, without duplicates. */
 export function flattenMessages(list: TMessageList | undefined): TMessage[] {
-  if (!list) return [];
-  const byId = new Map<number, TMessage>();
-  for (const p of list.pages) for (const m of p.member) if (!byId.has(m.id)) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => ts(a.createdAt) - ts(b.createdAt) || a.id - b.id);
+  return uniqueMembers(list).sort((a, b) => ts(a.createdAt) - ts(b.createdAt) || a.id - b.id);
 }

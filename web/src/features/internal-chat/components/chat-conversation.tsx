@@ -10,11 +10,12 @@ import { Link as RouterLink } from 'react-router';
 import type { TInternalChatThread } from '@cd/contracts/internal-chat';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { findInPages } from '../../../lib/paged-list';
 import { toastSuccess } from '../../../lib/toast';
 import { useThread } from '../api/get-thread';
 import { internalChatKeys } from '../api/query-keys';
 import { useSetThreadRead } from '../api/set-thread-read';
-import { findThread, isUnreadFor, type TThreadList } from '../lib/chat-cache';
+import { isUnreadFor, type TThreadList } from '../lib/chat-cache';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { ChatMessageList } from './chat-message-list';
@@ -23,7 +24,7 @@ import { ChatMessageList } from './chat-message-list';
 function useListedThread(id: number): TInternalChatThread | undefined {
   const queryClient = useQueryClient();
   for (const [, list] of queryClient.getQueriesData<TThreadList>({ queryKey: internalChatKeys.lists })) {
-    const found = list ? findThread(list, id) : undefined;
+    const found = list ? findInPages(list, id) : undefined;
     if (found) return found;
   }
   return undefined;

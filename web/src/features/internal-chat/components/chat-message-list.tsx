@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,28 +7,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TInternalChatThread } from '@cd/contracts/internal-chat';
+import type { TInternalChatMessage, TInternalChatThread } from '@cd/contracts/internal-chat';
+import { DaySeparator } from '../../../components/ui/day-separator';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useMessageListScroll } from '../../../lib/use-message-list-scroll';
 import { useChatMessages } from '../api/get-chat-messages';
 import { flattenMessages, seenBy } from '../lib/chat-cache';
-import { buildTimeline, dayLabel } from '../lib/chat-timeline';
+import { buildTimeline } from '../lib/chat-timeline';
 import { ChatBubble } from './chat-bubble';
-
-const NEAR_TOP_PX = 120;
-const NEAR_BOTTOM_PX = 140;
-
-function DaySeparator({ day }: { day: string }) {
-  const { t } = useTranslation();
-  const label = dayLabel(day);
-  const text = label.kind === 'date' ? label.text : label.kind === 'today' ? t('today') : t('yesterday');
-  return (
-    <Box role="separator" data-testid={`ichat-day-${day}`} sx={{ display: 'flex', justifyContent: 'center', my: 1.5 }}>
-      <Typography variant="caption" sx={{ px: 1.5, py: 0.25, borderRadius: 10, bgcolor: 'background.paper', border: 1, borderColor: 'divider', color: 'text.secondary', fontWeight: 600 }}>
-        {text}
-      </Typography>
-    </Box>
-  );
-}
 
 function ListSkeleton() {
   return (
@@ -61,64 +47,12 @@ export function ChatMessageList({ thread }: { thread: TInternalChatThread }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const query = useChatMessages(thread.id);
-  const scroller = useRef<HTMLDivElement | null>(null);
-  const nearBottom = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
-  const prevEdges = useRef<{ oldest: number; newest: number } | null>(null);
-
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const items = useMemo(() => buildTimeline(messages, me.id), [messages, me.id]);
   const newest = messages[messages.length - 1];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  const loadOlder = useCallback(() => {
-    const el = scroller.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
-    void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const scrollToBottom = () => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  };
-
-  // Keep the reader's place: older pages grow the top; new messages follow only when the reader is at the end
-  // (or wrote them).
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || messages.length === 0) return;
-    const edges = { oldest: messages[0]!.id, newest: messages[messages.length - 1]!.id };
-    const prev = prevEdges.current;
-    prevEdges.current = edges;
-    if (!prev) {
-      scrollToBottom();
-      return;
-    }
-    if (anchor.current && prev.oldest !== edges.oldest) {
-      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
-      anchor.current = null;
-      return;
-    }
-    if (prev.newest !== edges.newest && (nearBottom.current || messages[messages.length - 1]!.user?.id === me.id)) scrollToBottom();
-  }, [messages, me.id]);
-
-  useEffect(() => {
-    if (!isFetchingNextPage && anchor.current && !hasNextPage) anchor.current = null;
-  }, [isFetchingNextPage, hasNextPage]);
-
-  // A short first page does not fill the pane: keep loading until it scrolls or there is nothing older.
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && hasNextPage && !isFetchingNextPage && el.scrollHeight <= el.clientHeight + 4) loadOlder();
-  }, [messages, hasNextPage, isFetchingNextPage, loadOlder]);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    if (el.scrollTop < NEAR_TOP_PX) loadOlder();
-  };
+  const isOwn = useCallback((m: TInternalChatMessage) => m.user?.id === me.id, [me.id]);
+  const { scrollerRef, onScroll, onMediaLoad } = useMessageListScroll({ messages, listKey: thread.id, isOwn, hasNextPage, isFetchingNextPage, fetchNextPage });
 
   let content: React.ReactNode;
   if (query.isPending) content = <ListSkeleton />;
@@ -159,7 +93,7 @@ export function ChatMessageList({ thread }: { thread: TInternalChatThread }) {
         )}
         {items.map((it) =>
           it.kind === 'day' ? (
-            <DaySeparator key={`d-${it.day}`} day={it.day} />
+            <DaySeparator key={`d-${it.day}`} day={it.day} testId={`ichat-day-${it.day}`} />
           ) : (
             <ChatBubble
               key={it.message.id}
@@ -177,11 +111,9 @@ export function ChatMessageList({ thread }: { thread: TInternalChatThread }) {
 
   return (
     <Box
-      ref={scroller}
+      ref={scrollerRef}
       onScroll={onScroll}
-      onLoadCapture={() => {
-        if (nearBottom.current && !anchor.current) scrollToBottom();
-      }}
+      onLoadCapture={onMediaLoad}
       data-testid="ichat-messages"
       role="log"
       aria-live="polite"

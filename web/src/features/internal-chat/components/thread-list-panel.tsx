@@ -22,9 +22,10 @@ import type { TInternalChatThread } from '@cd/contracts/internal-chat';
 import { VirtualList, type TVirtualListHandle } from '../../../components/ui/virtual-list';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { uniqueMembers } from '../../../lib/paged-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useThreads } from '../api/get-threads';
-import { flattenThreads, type TThreadFilters } from '../lib/chat-cache';
+import type { TThreadFilters } from '../lib/chat-cache';
 import { GroupDialog } from './group-dialog';
 import { NewChatDialog } from './new-chat-dialog';
 import { THREAD_ROW_HEIGHT, ThreadRow } from './thread-row';
@@ -69,7 +70,7 @@ export function ThreadListPanel({ selectedId }: { selectedId: number | null }) {
   const now = useNow();
 
   const threads = useThreads(filters);
-  const rows = useMemo(() => flattenThreads(threads.data), [threads.data]);
+  const rows = useMemo(() => uniqueMembers(threads.data), [threads.data]);
   const open = useCallback((th: TInternalChatThread) => void navigate(`/internal-chat/${th.id}`), [navigate]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = threads;

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TInternalChatThread } from '@cd/contracts/internal-chat';
+import { listTime } from '../../../lib/message-time';
 import { isUnreadFor, personName, threadTitle } from '../lib/chat-cache';
-import { listTime } from '../lib/chat-timeline';
 import { ChatAvatar } from './chat-avatar';
 
 export const THREAD_ROW_HEIGHT = 72;

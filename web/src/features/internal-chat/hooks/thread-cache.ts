@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TInternalChatThread } from '@cd/contracts/internal-chat';
+import { removeFromPages } from '../../../lib/paged-list';
 import { internalChatKeys } from '../api/query-keys';
-import { removeThread, upsertThreadInList, type TThreadFilters, type TThreadList } from '../lib/chat-cache';
+import { upsertThreadInList, type TThreadFilters, type TThreadList } from '../lib/chat-cache';
 
 /** A thread as the server just answered it: the detail, and every loaded list it is (or no longer is) in. */
 export function writeThreadToCache(queryClient: QueryClient, thread: TInternalChatThread): void {
@@ -17,7 +18,7 @@ export function writeThreadToCache(queryClient: QueryClient, thread: TInternalCh
 
 /** A thread the caller no longer has (deleted, or removed from it). */
 export function dropThreadFromCache(queryClient: QueryClient, id: number): void {
-  queryClient.setQueriesData<TThreadList>({ queryKey: internalChatKeys.lists }, (old) => (old ? removeThread(old, id) : old));
+  queryClient.setQueriesData<TThreadList>({ queryKey: internalChatKeys.lists }, (old) => (old ? removeFromPages(old, id) : old));
   queryClient.removeQueries({ queryKey: internalChatKeys.messages(id), exact: true });
   void queryClient.invalidateQueries({ queryKey: internalChatKeys.readState });
 }

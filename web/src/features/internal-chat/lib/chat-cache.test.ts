@@ -4,7 +4,6 @@ import type { TLiveEvent } from '@cd/contracts/live';
 import {
   applyThreadEventToList,
   flattenMessages,
-  flattenThreads,
   isUnreadFor,
   mergeThread,
   olderPageParam,
@@ -14,6 +13,7 @@ import {
   type TChatMessageList,
   type TThreadList,
 } from './chat-cache';
+import { uniqueMembers } from '../../../lib/paged-list';
 
 const ME = 1;
 const user = (id: number, firstName: string) => ({ '@id': `/api/users/${id}`, id, firstName, lastName: 'T' });
@@ -44,7 +44,7 @@ function list(...pages: TInternalChatThread[][]): TThreadList {
 }
 
 const ev = (event: TLiveEvent['event'], data: unknown, changes: string[] | null = null): TLiveEvent => ({ event, entity: 'internal_chat_thread', action: null, data, changes, id: '1', extra: null });
-const ids = (l: TThreadList) => flattenThreads(l).map((t) => t.id);
+const ids = (l: TThreadList) => uniqueMembers(l).map((t) => t.id);
 const inbox = { archived: false, search: '' };
 
 describe('thread lists', () => {
@@ -54,7 +54,7 @@ describe('thread lists', () => {
     expect(ids(bumped.data)).toEqual([1, 3, 2]);
     const renamed = applyThreadEventToList(l, ev('updated', thread(2, { name: 'New' }), ['name']), inbox);
     expect(ids(renamed.data)).toEqual([3, 2, 1]);
-    expect(flattenThreads(renamed.data)[1]!.name).toBe('New');
+    expect(uniqueMembers(renamed.data)[1]!.name).toBe('New');
   });
 
   it('keeps the viewer archive flag unless the event says it changed', () => {

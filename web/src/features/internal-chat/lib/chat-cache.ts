@@ -2,6 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { THydraCollection } from '@cd/contracts/hydra';
 import { isThreadReadBy, type TInternalChatMessage, type TInternalChatThread } from '@cd/contracts/internal-chat';
 import type { TLiveEvent } from '@cd/contracts/live';
+import { findInPages, moveToTop, removeFromPages, replaceInPages, uniqueMembers, upsertNewest } from '../../../lib/paged-list';
 
 /**
  * Pure cache reducers of the internal chat (lists of threads, one thread's messages). Each returns the same
@@ -40,46 +41,12 @@ export function threadFitsList(thread: TInternalChatThread, filters: TThreadFilt
   return true;
 }
 
-function mapPages(list: TThreadList, fn: (member: TInternalChatThread[]) => TInternalChatThread[]): TThreadList {
-  let changed = false;
-  const pages = list.pages.map((p) => {
-    const member = fn(p.member);
-    if (member === p.member) return p;
-    changed = true;
-    return { ...p, member };
-  });
-  return changed ? { ...list, pages } : list;
-}
-
-export function findThread(list: TThreadList, id: number): TInternalChatThread | undefined {
-  for (const p of list.pages) {
-    const found = p.member.find((t) => t.id === id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-export function removeThread(list: TThreadList, id: number): TThreadList {
-  return mapPages(list, (member) => (member.some((t) => t.id === id) ? member.filter((t) => t.id !== id) : member));
-}
-
-function replaceThread(list: TThreadList, thread: TInternalChatThread): TThreadList {
-  return mapPages(list, (member) => (member.some((t) => t.id === thread.id) ? member.map((t) => (t.id === thread.id ? thread : t)) : member));
-}
-
-function insertTop(list: TThreadList, thread: TInternalChatThread): TThreadList {
-  const removed = removeThread(list, thread.id);
-  if (removed.pages.length === 0) return removed;
-  const [first, ...rest] = removed.pages;
-  return { ...removed, pages: [{ ...first!, member: [thread, ...first!.member] }, ...rest] };
-}
-
 /** Replace a thread wherever it is loaded (after a PUT/PATCH answer). */
 export function upsertThreadInList(list: TThreadList, thread: TInternalChatThread, filters: TThreadFilters): TThreadList {
-  const existing = findThread(list, thread.id);
+  const existing = findInPages(list, thread.id);
   const fits = threadFitsList(thread, filters);
-  if (fits === false) return existing ? removeThread(list, thread.id) : list;
-  return existing ? replaceThread(list, thread) : list;
+  if (fits === false) return existing ? removeFromPages(list, thread.id) : list;
+  return existing ? replaceInPages(list, thread.id, () => thread) : list;
 }
 
 export interface TListResult {
@@ -102,53 +69,31 @@ function idOf(data: unknown): number | null {
 export function applyThreadEventToList(list: TThreadList, event: TLiveEvent, filters: TThreadFilters): TListResult {
   const id = idOf(event.data);
   if (id === null) return { data: list, stale: false };
-  if (event.event === 'removed') return { data: removeThread(list, id), stale: false };
+  if (event.event === 'removed') return { data: removeFromPages(list, id), stale: false };
   if (event.event !== 'created' && event.event !== 'updated') return { data: list, stale: false };
-  const existing = findThread(list, id);
+  const existing = findInPages(list, id);
   const merged = mergeThread(existing, event.data as TInternalChatThread, event.event === 'created' ? null : event.changes);
   const fits = threadFitsList(merged, filters);
-  if (fits === false) return { data: existing ? removeThread(list, id) : list, stale: false };
+  if (fits === false) return { data: existing ? removeFromPages(list, id) : list, stale: false };
   const changes = event.changes ?? [];
   const bumped = event.event === 'created' || changes.includes('bumpedAt');
-  if (fits === null) return existing ? { data: replaceThread(list, merged), stale: bumped } : { data: list, stale: bumped };
+  if (fits === null) return existing ? { data: replaceInPages(list, id, () => merged), stale: bumped } : { data: list, stale: bumped };
   // A new message (or a new chat) puts the thread on top, loaded or not.
-  if (bumped) return { data: insertTop(list, merged), stale: false };
-  if (existing) return { data: replaceThread(list, merged), stale: false };
+  if (bumped) return { data: moveToTop(list, merged), stale: false };
+  if (existing) return { data: replaceInPages(list, id, () => merged), stale: false };
   // Unarchived, or the caller was just added: its place is the server's to say.
   if (changes.includes('isArchived') || changes.includes('users')) return { data: list, stale: true };
   return { data: list, stale: false };
 }
 
-/** Every loaded thread once, in list order. */
-export function flattenThreads(list: TThreadList | undefined): TInternalChatThread[] {
-  if (!list) return [];
-  const seen = new Set<number>();
-  const out: TInternalChatThread[] = [];
-  for (const p of list.pages) for (const t of p.member) if (!seen.has(t.id)) (seen.add(t.id), out.push(t));
-  return out;
-}
-
-function hasMessage(list: TChatMessageList, id: number): boolean {
-  return list.pages.some((p) => p.member.some((m) => m.id === id));
-}
-
 /** Upsert one message: replace when loaded, else put it on the newest page (pages are newest first). */
 export function upsertMessage(list: TChatMessageList, message: TInternalChatMessage): TChatMessageList {
-  if (hasMessage(list, message.id)) {
-    const pages = list.pages.map((p) => (p.member.some((m) => m.id === message.id) ? { ...p, member: p.member.map((m) => (m.id === message.id ? { ...m, ...message } : m)) } : p));
-    return { ...list, pages };
-  }
-  if (list.pages.length === 0) return { ...list, pages: [{ '@context': '', '@id': '', '@type': 'Collection', member: [message], totalItems: 1 }], pageParams: [null] };
-  const [first, ...rest] = list.pages;
-  return { ...list, pages: [{ ...first!, member: [message, ...first!.member], totalItems: first!.totalItems + 1 }, ...rest] };
+  return upsertNewest(list, message, (loaded, incoming) => ({ ...loaded, ...incoming }));
 }
 
 /** Every loaded message, oldest first, without duplicates. */
 export function flattenMessages(list: TChatMessageList | undefined): TInternalChatMessage[] {
-  if (!list) return [];
-  const byId = new Map<number, TInternalChatMessage>();
-  for (const p of list.pages) for (const m of p.member) if (!byId.has(m.id)) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => ts(a.sentAt) - ts(b.sentAt) || a.id - b.id);
+  return uniqueMembers(list).sort((a, b) => ts(a.sentAt) - ts(b.sentAt) || a.id - b.id);
 }
 
 /** The next (older) page's cursor, or undefined when the server says there is none. */

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { TInternalChatMessage } from '@cd/contracts/internal-chat';
-import { buildTimeline, dayLabel, listTime } from './chat-timeline';
+import { buildTimeline } from './chat-timeline';
 
 function message(id: number, sentAt: string, userId: number | null): TInternalChatMessage {
   return {
@@ -47,21 +47,5 @@ describe('buildTimeline', () => {
   it('a deleted sender is never "own"', () => {
     const [, item] = buildTimeline([message(1, local('2030-01-01T10:00:00'), null)], 1);
     expect(item).toMatchObject({ kind: 'message', own: false });
-  });
-});
-
-describe('labels', () => {
-  const now = new Date(local('2030-03-10T12:00:00'));
-  it('day separators read today, yesterday, else the date', () => {
-    expect(dayLabel('2030-03-10', now)).toEqual({ kind: 'today' });
-    expect(dayLabel('2030-03-09', now)).toEqual({ kind: 'yesterday' });
-    expect(dayLabel('2030-03-01', now)).toEqual({ kind: 'date', text: '03/01/2030' });
-  });
-  it('list times are relative today', () => {
-    expect(listTime(local('2030-03-10T11:59:40'), now)).toEqual({ kind: 'now' });
-    expect(listTime(local('2030-03-10T11:45:00'), now)).toEqual({ kind: 'minutes', count: 15 });
-    expect(listTime(local('2030-03-10T09:00:00'), now)).toEqual({ kind: 'hours', count: 3 });
-    expect(listTime(local('2030-03-08T09:05:00'), now)).toEqual({ kind: 'date', text: '03/08/2030 9:05 AM' });
-    expect(listTime(null, now)).toEqual({ kind: 'none' });
   });
 });

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { TInternalChatMessage } from '@cd/contracts/internal-chat';
+import { dayKey } from '../../../lib/message-time';
 import { isOwnMessage } from './chat-cache';
 
 /** Consecutive messages of one sender within this span form one run (one name label, tight spacing). */
@@ -8,11 +8,6 @@ export const RUN_GAP_MS = 5 * 60_000;
 export type TTimelineItem =
   | { kind: 'day'; day: string }
   | { kind: 'message'; message: TInternalChatMessage; own: boolean; firstOfRun: boolean; lastOfRun: boolean };
-
-/** Local calendar day of an ISO time, `YYYY-MM-DD`. */
-export function dayKey(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD');
-}
 
 /** Messages (oldest first) with a day separator before each new local day, grouped in runs per sender. */
 export function buildTimeline(messages: readonly TInternalChatMessage[], meId: number): TTimelineItem[] {
@@ -37,30 +32,4 @@ export function buildTimeline(messages: readonly TInternalChatMessage[], meId: n
   const tail = items[items.length - 1];
   if (tail?.kind === 'message') tail.lastOfRun = true;
   return items;
-}
-
-/** Separator label: today / yesterday, else the date (MM/DD/YYYY). */
-export function dayLabel(day: string, now: Date = new Date()): { kind: 'today' | 'yesterday' } | { kind: 'date'; text: string } {
-  if (day === dayjs(now).format('YYYY-MM-DD')) return { kind: 'today' };
-  if (day === dayjs(now).subtract(1, 'day').format('YYYY-MM-DD')) return { kind: 'yesterday' };
-  return { kind: 'date', text: dayjs(day).format('MM/DD/YYYY') };
-}
-
-/** Thread list time: relative today, else the date (MM/DD/YYYY h:mm A). */
-export function listTime(
-  iso: string | null | undefined,
-  now: Date = new Date(),
-): { kind: 'none' } | { kind: 'now' } | { kind: 'minutes' | 'hours'; count: number } | { kind: 'date'; text: string } {
-  if (!iso) return { kind: 'none' };
-  const d = dayjs(iso);
-  if (!d.isValid()) return { kind: 'none' };
-  const n = dayjs(now);
-  if (d.isSame(n, 'day')) {
-    // A server clock slightly ahead of the browser must not turn "just now" into a date.
-    const minutes = Math.max(0, n.diff(d, 'minute'));
-    if (minutes < 1) return { kind: 'now' };
-    if (minutes < 60) return { kind: 'minutes', count: minutes };
-    return { kind: 'hours', count: n.diff(d, 'hour') };
-  }
-  return { kind: 'date', text: d.format('MM/DD/YYYY h:mm A') };
 }
