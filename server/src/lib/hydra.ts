@@ -1,4 +1,4 @@
-import type { THydraCollection } from '@cd/contracts/hydra';
+import type { THydraCollection, THydraView } from '@cd/contracts/hydra';
 import { z } from 'zod';
 
 export const ZPageQuerySchema = z.object({
@@ -55,4 +55,19 @@ export function toCollection<T>(opts: {
     };
   }
   return collection;
+}
+
+/**
+ * View of a list paged by time, newest first (`createdAt[strictly_before]` keyset): `next` asks for what is older
+ * than `oldestShown`, given only when the page came back full.
+ */
+export function keysetView(opts: { base: string; before: Date | undefined; oldestShown: Date | null }): THydraView {
+  const { base, before, oldestShown } = opts;
+  const olderThan = (d: Date) => `${base}&createdAt[strictly_before]=${encodeURIComponent(d.toISOString())}`;
+  return {
+    '@id': before ? olderThan(before) : base,
+    '@type': 'PartialCollectionView',
+    first: base,
+    ...(oldestShown ? { next: olderThan(oldestShown) } : {}),
+  };
 }

@@ -7,9 +7,9 @@ import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
 import { findCompany } from '../companies/companies.repository';
 import type { TCustomerScope } from '../customers/customers.repository';
+import { findMediaRows } from '../media/media.repository';
 import { customerScopeOf } from '../customers/customers.service';
 import { blockReason, JOB_SEND_MESSAGE, resolveChannel } from '../messages/messages.service';
-import * as messagesRepo from '../messages/messages.repository';
 import * as repo from './customer-groups.repository';
 import type { TCustomerGroupRow, TGroupMessageRow } from './customer-groups.schema';
 
@@ -179,7 +179,7 @@ export async function createGroupMessage(opts: {
     scope: { companyId: scope.companyId },
     fn: async (tx, emit) => {
       await loadGroup(tx, scope, opts.groupId);
-      const media = await messagesRepo.findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
+      const media = await findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
       if (media.length !== opts.mediaIds.length) throw validationError([{ propertyPath: 'file', message: 'An attachment was not found.' }]);
       const gm = await repo.insertGroupMessage(tx, {
         companyId: scope.companyId,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { mediaObjects, type TMediaRow } from '../media/media.schema';
+import { listLinkedMedia } from '../media/media.repository';
+import type { TMediaRow } from '../media/media.schema';
 import { users } from '../users/users.schema';
 import {
   internalChatMembers,
@@ -250,14 +251,6 @@ export async function linkAttachments(tx: TTx, opts: { companyId: number; messag
     .onConflictDoNothing();
 }
 
-export async function findMediaRows(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<TMediaRow[]> {
-  if (!opts.ids.length) return [];
-  return tx
-    .select()
-    .from(mediaObjects)
-    .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, opts.ids)));
-}
-
 export type TMessageWithSender = TInternalChatMessageRow & { sender: { firstName: string; lastName: string } | null };
 
 /**
@@ -294,15 +287,8 @@ export async function listMessagesPage(
 }
 
 /** Attachments of a page of messages in one statement. */
-export async function listAttachments(tx: TTx, opts: { companyId: number; messageIds: number[] }): Promise<(TMediaRow & { messageId: number })[]> {
-  if (!opts.messageIds.length) return [];
-  const rows = await tx
-    .select({ media: mediaObjects, messageId: internalChatMessageAttachments.messageId })
-    .from(internalChatMessageAttachments)
-    .innerJoin(mediaObjects, and(eq(mediaObjects.companyId, internalChatMessageAttachments.companyId), eq(mediaObjects.id, internalChatMessageAttachments.mediaId)))
-    .where(and(eq(internalChatMessageAttachments.companyId, opts.companyId), inArray(internalChatMessageAttachments.messageId, opts.messageIds)))
-    .orderBy(asc(internalChatMessageAttachments.position));
-  return rows.map((r) => ({ ...r.media, messageId: r.messageId }));
+export function listAttachments(tx: TTx, opts: { companyId: number; messageIds: number[] }): Promise<(TMediaRow & { messageId: number })[]> {
+  return listLinkedMedia(tx, { links: internalChatMessageAttachments, ...opts });
 }
 
 /** Deleting a user hands the group chats they own to the receiving user, who joins them if not yet a member. */

@@ -10,7 +10,7 @@ import {
 } from '@cd/contracts/internal-chat';
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
-import { toCollection } from '../../lib/hydra';
+import { keysetView, toCollection } from '../../lib/hydra';
 import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
@@ -123,12 +123,7 @@ export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
       '@type': 'Collection',
       member: page.member,
       totalItems: page.member.length,
-      view: {
-        '@id': before ? `${base}&createdAt[strictly_before]=${encodeURIComponent(before.toISOString())}` : base,
-        '@type': 'PartialCollectionView',
-        first: base,
-        ...(page.full && page.oldest ? { next: `${base}&createdAt[strictly_before]=${encodeURIComponent(page.oldest.sentAt.toISOString())}` } : {}),
-      },
+      view: keysetView({ base, before, oldestShown: page.full && page.oldest ? page.oldest.sentAt : null }),
     };
   });
 

@@ -13,6 +13,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { iri } from '../../lib/hydra';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
+import { findMediaRows } from '../media/media.repository';
 import { discardAttachments } from '../media/read-multipart-attachments';
 import { userTransferHooks } from '../users/users.service';
 import { toChatMessageResource, toColleague, toThreadResource, isMemberRead } from './internal-chat.presenter';
@@ -315,7 +316,7 @@ export async function sendMessage(opts: { ctx: TRequestContext; threadId: number
     scope: { companyId: scope.companyId },
     fn: async (tx, emit) => {
       const t = await loadThread(tx, scope, opts.threadId, { lock: true });
-      const media = await repo.findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
+      const media = await findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
       if (media.length !== opts.mediaIds.length) throw validationError([{ propertyPath: 'file', message: 'An attachment was not found.' }]);
       const sentAt = new Date();
       const m = await repo.insertMessage(tx, { companyId: scope.companyId, threadId: t.id, userId: scope.userId, content: content || null, sentAt });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { mediaObjects, type TMediaRow } from '../media/media.schema';
+import { listLinkedMedia } from '../media/media.repository';
+import type { TMediaRow } from '../media/media.schema';
 import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
 
 export async function insertMessage(tx: TTx, values: typeof messages.$inferInsert): Promise<TMessageRow> {
@@ -73,23 +74,8 @@ export async function linkAttachments(tx: TTx, opts: { companyId: number; messag
 }
 
 /** Attachments of a page of messages in one statement. */
-export async function listAttachments(tx: TTx, opts: { companyId: number; messageIds: number[] }): Promise<(TMediaRow & { messageId: number })[]> {
-  if (!opts.messageIds.length) return [];
-  const rows = await tx
-    .select({ media: mediaObjects, messageId: messageAttachments.messageId })
-    .from(messageAttachments)
-    .innerJoin(mediaObjects, and(eq(mediaObjects.companyId, messageAttachments.companyId), eq(mediaObjects.id, messageAttachments.mediaId)))
-    .where(and(eq(messageAttachments.companyId, opts.companyId), inArray(messageAttachments.messageId, opts.messageIds)))
-    .orderBy(asc(messageAttachments.position));
-  return rows.map((r) => ({ ...r.media, messageId: r.messageId }));
-}
-
-export async function findMediaRows(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<TMediaRow[]> {
-  if (!opts.ids.length) return [];
-  return tx
-    .select()
-    .from(mediaObjects)
-    .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, opts.ids)));
+export function listAttachments(tx: TTx, opts: { companyId: number; messageIds: number[] }): Promise<(TMediaRow & { messageId: number })[]> {
+  return listLinkedMedia(tx, { links: messageAttachments, ...opts });
 }
 
 export async function listTemplates(tx: TTx, opts: { companyId: number }) {

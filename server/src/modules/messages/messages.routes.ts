@@ -5,7 +5,7 @@ import { MESSAGES_PER_PAGE, ZMessageSendFieldsSchema, ZMessageTemplateSchema } f
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
-import { iri, toCollection } from '../../lib/hydra';
+import { iri, keysetView, toCollection } from '../../lib/hydra';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
@@ -36,14 +36,7 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
       '@type': 'Collection',
       member: page.member,
       totalItems: page.member.length,
-      view: {
-        '@id': before ? `${base}&createdAt[strictly_before]=${encodeURIComponent(before.toISOString())}` : base,
-        '@type': 'PartialCollectionView',
-        first: base,
-        ...(page.full && page.oldest
-          ? { next: `${base}&createdAt[strictly_before]=${encodeURIComponent(page.oldest.createdAt.toISOString())}` }
-          : {}),
-      },
+      view: keysetView({ base, before, oldestShown: page.full && page.oldest ? page.oldest.createdAt : null }),
     };
   });
 

@@ -20,6 +20,7 @@ import { CHANNEL_PREFERENCE } from '../users/users.service';
 import { applyAwayStatus } from '../users/away.service';
 import { customerEvent, customerScopeOf, customerTopics } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
+import { findMediaRows } from '../media/media.repository';
 import { saveMediaFromBuffer } from '../media/media.service';
 import type { TMediaRow } from '../media/media.schema';
 import { classifyKeyword } from './keywords';
@@ -151,7 +152,7 @@ export async function sendMessage(opts: {
       const channel = resolveChannel(ctx, company, customer, opts.channel);
       const refusal = await ctx.channels[channel]?.refuseSend?.({ tx, company, customerId: customer.id, type });
       if (refusal) throw new AppError('validation_failed', refusal, [{ propertyPath: 'channel', message: refusal }]);
-      const media = await repo.findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
+      const media = await findMediaRows(tx, { companyId: scope.companyId, ids: opts.mediaIds });
       if (media.length !== opts.mediaIds.length) throw validationError([{ propertyPath: 'file', message: 'An attachment was not found.' }]);
       const blocked = opts.scheduledAt ? null : blockReason(company, customer, type);
       const status: TMessageStatus = opts.scheduledAt ? 'scheduled' : blocked ? 'blocked' : 'SENDING';
