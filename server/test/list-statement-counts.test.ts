@@ -157,7 +157,6 @@ describe('notifications', () => {
           kind: 'inbound_message',
           title: `Note ${i}`,
           body: 'b',
-          link: `/messenger/${i}`,
           readAt: i % 3 === 0 ? new Date() : null,
         });
     });
