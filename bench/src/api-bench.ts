@@ -1,5 +1,6 @@
 import { buildApp } from '@cd/server/src/app';
 import { buildBaseline } from './baseline';
+import { seedChatAndNotifications } from './chat-seed';
 import { measureLoad, type TLoadSample } from './load';
 import { writeResultFile } from './results';
 import { prepareEnvironment, signIn } from './setup';
@@ -10,11 +11,19 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export const WARMUP_SECONDS = Math.min(2, SECONDS);
 const EXTRA_USERS = 200;
+const CHAT_MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 3000);
+const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 3000);
+/** Every n-th chat message carries an image attachment. */
+const CHAT_ATTACHMENT_EVERY = 7;
 
-const ENDPOINTS = [
-  { name: 'GET /api/me', path: '/api/me' },
-  { name: 'GET /api/users (page 3 of 30)', path: '/api/users?page=3&itemsPerPage=30' },
-] as const;
+function apiEndpoints(opts: { threadId: number }) {
+  return [
+    { name: 'GET /api/me', path: '/api/me' },
+    { name: 'GET /api/users (page 3 of 30)', path: '/api/users?page=3&itemsPerPage=30' },
+    { name: 'GET /api/internal_chat_messages (newest 15)', path: `/api/internal_chat_messages?thread=${opts.threadId}&per_page=15` },
+    { name: 'GET /api/notifications (first page)', path: '/api/notifications' },
+  ];
+}
 
 export type TTarget = 'baseline' | 'app';
 
@@ -96,7 +105,10 @@ export function warnOnFailures(opts: { results: TEndpointResult[] }): void {
   if (failures) console.warn(`warning: ${failures} non-2xx responses or socket errors during the runs`);
 }
 
-/** The original benchmark: /api/me and /api/users against the bare baseline (PGlite unless DATABASE_URL). */
+/**
+ * The original benchmark: /api/me, /api/users, a chat message page and the notification centre against the bare
+ * baseline (PGlite unless DATABASE_URL).
+ */
 export async function runApiBenchmark(): Promise<TEndpointResult[]> {
   const env = await prepareEnvironment({ databaseUrl: process.env.DATABASE_URL || undefined, extraUsers: EXTRA_USERS });
   const app = await buildApp({ config: env.config, db: env.db, logger: false });
@@ -107,11 +119,15 @@ export async function runApiBenchmark(): Promise<TEndpointResult[]> {
       baseline: await baseline.listen({ host: '127.0.0.1', port: 0 }),
     };
     const token = await signIn({ baseUrl: bases.app });
+    const chat = await seedChatAndNotifications({ db: env.db, messages: CHAT_MESSAGES, attachmentEvery: CHAT_ATTACHMENT_EVERY, notifications: NOTIFICATIONS });
+    console.log(
+      `seeded a chat of ${chat.messages} messages (${chat.attachments} with an attachment) and ${chat.notifications} notifications in ${chat.seconds} s`,
+    );
     console.log(
       `database ${env.db.kind}, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up`,
     );
     const results = await compareEndpoints({
-      endpoints: ENDPOINTS.map((e) => ({ name: e.name, paths: { app: e.path, baseline: e.path } })),
+      endpoints: apiEndpoints({ threadId: chat.threadId }).map((e) => ({ name: e.name, paths: { app: e.path, baseline: e.path } })),
       bases,
       token,
     });
@@ -128,6 +144,7 @@ export async function runApiBenchmark(): Promise<TEndpointResult[]> {
         seconds: SECONDS,
         warmupSeconds: WARMUP_SECONDS,
         rounds: ROUNDS,
+        seed: { extraUsers: EXTRA_USERS, ...chat },
         results,
       },
     });

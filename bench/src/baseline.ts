@@ -2,9 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import type { TConfig } from '@cd/server/src/config';
 import { runInScope, type TDatabase } from '@cd/server/src/db/client';
+import { NOTIFICATIONS_PER_PAGE } from '@cd/contracts/notification';
 import { isCompanyAdmin } from '@cd/contracts/roles';
 import { findCompany } from '@cd/server/src/modules/companies/companies.repository';
 import { listInbox } from '@cd/server/src/modules/customers/customers.repository';
+import { findThreadForMember, listAttachments, listMessagesPage } from '@cd/server/src/modules/internal-chat/internal-chat.repository';
+import { listNotifications } from '@cd/server/src/modules/notifications/notifications.repository';
 import { findAuthUsers, listUsers } from '@cd/server/src/modules/users/users.repository';
 
 const SYSTEM = { companyId: null, system: true } as const;
@@ -58,6 +61,32 @@ export function buildBaseline(opts: { config: TConfig; db: TDatabase }): Fastify
     return runInScope(db, { companyId }, (tx) =>
       listInbox(tx, { companyId, ownerId, viewerId: user.id, archived: false, limit: Number(query.itemsPerPage ?? 15), before }),
     );
+  });
+
+  app.get('/api/internal_chat_messages', async (request, reply) => {
+    const user = await loadUser(request);
+    if (!user?.companyId) return reply.status(401).send({ error: 'unauthorized' });
+    const query = request.query as { thread?: string; per_page?: string };
+    const companyId = user.companyId;
+    const threadId = Number(query.thread);
+    const limit = Number(query.per_page ?? 15);
+    // As the chat service's listMessages: membership check, the page (plus same-instant ties), its attachments.
+    const result = await runInScope(db, { companyId }, async (tx) => {
+      if (!(await findThreadForMember(tx, { companyId, threadId, userId: user.id }))) return null;
+      const page = await listMessagesPage(tx, { companyId, threadId, limit });
+      const attachments = await listAttachments(tx, { companyId, messageIds: page.rows.map((r) => r.id) });
+      return { ...page, attachments };
+    });
+    return result ?? reply.status(404).send({ error: 'not found' });
+  });
+
+  app.get('/api/notifications', async (request, reply) => {
+    const user = await loadUser(request);
+    if (!user?.companyId) return reply.status(401).send({ error: 'unauthorized' });
+    const query = request.query as { itemsPerPage?: string };
+    const companyId = user.companyId;
+    // The first page of the notification centre: page by keyset plus the count, in the company scope.
+    return runInScope(db, { companyId }, (tx) => listNotifications(tx, { companyId, userId: user.id, limit: Number(query.itemsPerPage ?? NOTIFICATIONS_PER_PAGE) }));
   });
 
   return app;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type TApp, type TBuildAppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDatabase, runInScope, type TDatabase } from '../src/db/client';
+import { createDatabase, runInScope, type TDatabase, type TQueryObserver } from '../src/db/client';
 import type { TMail, TMailer } from '../src/lib/mailer';
 import { defaultCompanySettings } from '../src/modules/companies/companies.defaults';
 import { companies } from '../src/modules/companies/companies.schema';
@@ -39,10 +39,10 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop:
   };
 }
 
-async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+async function openTestDatabase(onQuery: TQueryObserver): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
   if (process.env.DATABASE_URL && inject('pgTemplateDb')) {
     const pgDb = await createPostgresTestDatabase();
-    const db = await createDatabase({ databaseUrl: pgDb.url, poolSize: 4 });
+    const db = await createDatabase({ databaseUrl: pgDb.url, poolSize: 4, onQuery });
     return {
       db,
       drop: async () => {
@@ -54,7 +54,7 @@ async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const dump = readFileSync(inject('pgliteTemplate'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  const db = await createDatabase({ pglite });
+  const db = await createDatabase({ pglite, onQuery });
   return { db, drop: () => db.close() };
 }
 
@@ -62,11 +62,14 @@ export interface TTestApp {
   app: TApp;
   db: TDatabase;
   mails: TMail[];
+  /** Receives every SQL statement while set (see recordStatements). */
+  queryObserver: { current: TQueryObserver | undefined };
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: Pick<TBuildAppOptions, 'webPushAgent'> = {}): Promise<TTestApp> {
-  const { db, drop } = await openTestDatabase();
+  const queryObserver: TTestApp['queryObserver'] = { current: undefined };
+  const { db, drop } = await openTestDatabase((query, params) => queryObserver.current?.(query, params));
   const mails: TMail[] = [];
   const mailer: TMailer = { send: async (m) => void mails.push(m) };
   const config = loadConfig({
@@ -86,11 +89,34 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
     app,
     db,
     mails,
+    queryObserver,
     close: async () => {
       await app.close();
       await drop();
     },
   };
+}
+
+/**
+ * The SQL statements that ran during `fn`, in order: every statement of every transaction, including the
+ * `set_config`/role statement of runInScope and the auth hook's user lookup. On PostgreSQL drizzle also sends
+ * `begin`/`commit` as statements (PGlite opens its transactions itself), so compare counts within one driver.
+ */
+export async function recordStatements(t: Pick<TTestApp, 'queryObserver'>, fn: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const previous = t.queryObserver.current;
+  t.queryObserver.current = (query) => void statements.push(query);
+  try {
+    await fn();
+  } finally {
+    t.queryObserver.current = previous;
+  }
+  return statements;
+}
+
+/** How many SQL statements ran during `fn` (see recordStatements). */
+export async function countStatements(t: Pick<TTestApp, 'queryObserver'>, fn: () => Promise<unknown>): Promise<number> {
+  return (await recordStatements(t, fn)).length;
 }
 
 let counter = 0;

@@ -27,6 +27,17 @@ export interface TCreateDatabaseOptions {
   /** An already opened PGlite (tests load a migrated template into memory). */
   pglite?: PGlite;
   poolSize?: number;
+  /**
+   * Called with every statement drizzle sends (tests count them to prove a list runs a constant number of
+   * statements). Without it no logger is installed at all, so production pays nothing.
+   */
+  onQuery?: TQueryObserver;
+}
+
+export type TQueryObserver = (query: string, params: unknown[]) => void;
+
+function loggerOf(onQuery: TQueryObserver | undefined) {
+  return onQuery ? { logQuery: onQuery } : undefined;
 }
 
 export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDatabase> {
@@ -36,7 +47,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
     pool.on('error', () => undefined);
     return {
       kind: 'postgres',
-      drizzle: drizzlePg({ client: pool }),
+      drizzle: drizzlePg({ client: pool, logger: loggerOf(opts.onQuery) }),
       exec: async (text) => {
         await pool.query(text);
       },
@@ -46,7 +57,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
   const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir }));
   return {
     kind: 'pglite',
-    drizzle: drizzlePglite({ client }),
+    drizzle: drizzlePglite({ client, logger: loggerOf(opts.onQuery) }),
     exec: async (text) => {
       await client.exec(text);
     },
