@@ -1,8 +1,11 @@
 import { userTopic } from '@cd/contracts/live';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import type { TStoredLiveEvent } from '../../live/live.types';
 import { receiveInbound } from '../messages/messages.service';
+import { runInScope } from '../../db/client';
+import { JOB_AWAY_RETURN } from './away.service';
 
 let t: TTestApp;
 let rootTok: string;
@@ -34,7 +37,14 @@ const patchUser = (token: string, id: number, payload: Record<string, unknown>) 
   t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify(payload) });
 const setAway = (token: string, id: number, awayState: Record<string, unknown>) => patchUser(token, id, { awayState });
 const drain = () => t.app.deps.jobs.drain();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets the clock reach the return job for `backAt` without waiting: its run time becomes now. */
+const makeReturnDue = (userId: number, backAt: string) =>
+  runInScope(t.db, { companyId: null, system: true }, (tx) =>
+    tx.execute(
+      sql`update outbox_jobs set run_at = now() where kind = ${JOB_AWAY_RETURN} and done_at is null and payload->>'userId' = ${String(userId)} and payload->>'backAt' = ${backAt}`,
+    ),
+  );
+const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 
 /** A customer writes in through the simulator channel, exactly as a webhook would deliver it. */
 const inbound = (companyId: number, from: string, body = 'Hello?') =>
@@ -254,11 +264,11 @@ describe('away with transfer', () => {
 describe('return at backAt', () => {
   it('goes back ONLINE by itself and says so live', async () => {
     const co = await company();
-    const backAt = new Date(Date.now() + 1200).toISOString();
+    const backAt = inTenMinutes();
     expect((await setAway(co.agent, co.s.agent.id, { status: 'AWAY', awayText: 'Quick break', backAt })).statusCode).toBe(200);
     await drain();
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(co.agent) })).json().awayState.status).toBe('AWAY');
-    await sleep(1300);
+    await makeReturnDue(co.s.agent.id, backAt);
     const live = captureLive();
     await drain();
     live.off();
@@ -270,18 +280,18 @@ describe('return at backAt', () => {
 
   it('an old return job does not override a later choice', async () => {
     const co = await company();
-    const first = new Date(Date.now() + 1000).toISOString();
+    const first = inTenMinutes();
     await setAway(co.agent, co.s.agent.id, { status: 'AWAY', awayText: 'Break', backAt: first });
     const later = new Date(Date.now() + 60 * 60_000).toISOString();
     await setAway(co.agent, co.s.agent.id, { status: 'AWAY_WITH_TRANSFER', transferToUserId: String(co.s.user2.id), backAt: later });
-    await sleep(1100);
+    await makeReturnDue(co.s.agent.id, first);
     await drain();
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(co.agent) })).json().awayState).toMatchObject({ status: 'AWAY_WITH_TRANSFER', backAt: later });
     // "Unspecified" (no return time) is a later choice too.
-    const third = new Date(Date.now() + 1000).toISOString();
+    const third = inTenMinutes();
     await setAway(co.agent, co.s.agent.id, { status: 'AWAY', awayText: 'Break', backAt: third });
     await setAway(co.agent, co.s.agent.id, { status: 'AWAY', awayText: 'Break', backAt: null });
-    await sleep(1100);
+    await makeReturnDue(co.s.agent.id, third);
     await drain();
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(co.agent) })).json().awayState).toMatchObject({ status: 'AWAY', backAt: null });
   });
@@ -289,8 +299,9 @@ describe('return at backAt', () => {
   it('works for a super admin without company (no live event, state still returns)', async () => {
     const root = await seedSuperAdmin(t.db);
     const tok = (await login(t.app, root.email)).token;
-    await setAway(tok, root.id, { status: 'AWAY', awayText: 'Out', backAt: new Date(Date.now() + 1000).toISOString() });
-    await sleep(1100);
+    const backAt = inTenMinutes();
+    await setAway(tok, root.id, { status: 'AWAY', awayText: 'Out', backAt });
+    await makeReturnDue(root.id, backAt);
     await drain();
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tok) })).json().awayState.status).toBe('ONLINE');
   });
