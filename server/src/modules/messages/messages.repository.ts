@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { listLinkedMedia } from '../media/media.repository';
 import type { TMediaRow } from '../media/media.schema';
@@ -46,23 +46,41 @@ export async function deleteMessage(tx: TTx, opts: { companyId: number; id: numb
   await tx.delete(messages).where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)));
 }
 
-/** One thread page, newest first, strictly before a time (keyset; never OFFSET). */
+/**
+ * One thread page, newest first, strictly before a time (keyset; never OFFSET). The cursor is an ISO time, so it
+ * has milliseconds while stored times have microseconds (and an inbound message and its automatic reply share one
+ * transaction's now()). A full page therefore also carries every other message of its oldest row's millisecond:
+ * the next page, strictly before that millisecond, would otherwise skip them.
+ */
 export async function listThread(
   tx: TTx,
   opts: { companyId: number; customerId: number; before?: Date; limit: number },
-): Promise<TMessageRow[]> {
-  return tx
+): Promise<{ rows: TMessageRow[]; full: boolean }> {
+  const base = [eq(messages.companyId, opts.companyId), eq(messages.customerId, opts.customerId)];
+  const page = await tx
+    .select()
+    .from(messages)
+    .where(and(...base, opts.before ? lt(messages.createdAt, opts.before) : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(opts.limit);
+  const full = page.length === opts.limit;
+  const oldest = page.at(-1);
+  if (!full || !oldest) return { rows: page, full };
+  // The driver's Date is the oldest row's time cut to the millisecond: the same value the cursor will carry.
+  const from = oldest.createdAt;
+  const ties = await tx
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, opts.companyId),
-        eq(messages.customerId, opts.customerId),
-        opts.before ? lt(messages.createdAt, opts.before) : undefined,
+        ...base,
+        gte(messages.createdAt, from),
+        lt(messages.createdAt, new Date(from.getTime() + 1)),
+        notInArray(messages.id, page.map((m) => m.id)),
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(opts.limit);
+    .orderBy(desc(messages.createdAt), desc(messages.id));
+  return { rows: [...page, ...ties], full };
 }
 
 export async function linkAttachments(tx: TTx, opts: { companyId: number; messageId: number; mediaIds: number[] }): Promise<void> {

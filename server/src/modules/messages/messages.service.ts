@@ -118,10 +118,10 @@ export async function listMessages(opts: { ctx: TRequestContext; customerId: num
   const scope = customerScopeOf(ctx);
   return runInScope(ctx.db, { companyId: scope.companyId }, async (tx) => {
     await loadVisibleCustomer(tx, scope, opts.customerId);
-    const rows = await repo.listThread(tx, { companyId: scope.companyId, customerId: opts.customerId, before: opts.before, limit: opts.limit });
+    const { rows, full } = await repo.listThread(tx, { companyId: scope.companyId, customerId: opts.customerId, before: opts.before, limit: opts.limit });
     const attachments = await repo.listAttachments(tx, { companyId: scope.companyId, messageIds: rows.map((r) => r.id) });
     const member = rows.map((m) => presentRow(ctx, m, attachments.filter((a) => a.messageId === m.id)));
-    return { member, oldest: rows.at(-1) ?? null, full: rows.length === opts.limit };
+    return { member, oldest: rows.at(-1) ?? null, full };
   });
 }
 

@@ -151,6 +151,28 @@ describe('thread paging', () => {
       expect((await t.app.inject({ method: 'GET', url: `/api/messages?${bad}`, headers: bearer(adminTok) })).statusCode, bad).toBe(400);
     }
   });
+  it('skips no message that shares a millisecond with a page boundary (stored times have microseconds)', async () => {
+    const c = await newCustomer();
+    for (let i = 0; i < 6; i++) await send(adminTok, { customerId: c.id, content: `t${i}` });
+    // t1…t4 in one millisecond at different microseconds (as an inbound message and its reply can be); the first
+    // page (t5, t4) ends inside that millisecond.
+    await runInScope(t.db, { companyId: a.companyId }, (tx) =>
+      tx.execute(sql`
+        update messages set created_at = case content
+          when 't0' then '2026-01-02T03:04:04.000000Z'::timestamptz
+          when 't5' then '2026-01-02T03:04:06.000000Z'::timestamptz
+          else '2026-01-02T03:04:05.678000Z'::timestamptz + substr(content, 2)::int * interval '1 microsecond' end
+        where company_id = ${a.companyId} and customer_id = ${c.id}`),
+    );
+    const seen: string[] = [];
+    let url: string | undefined = `/api/messages?customer=${c.id}&per_page=2`;
+    while (url) {
+      const page: { member: { content: string }[]; view: { next?: string } } = (await t.app.inject({ method: 'GET', url, headers: bearer(adminTok) })).json();
+      seen.push(...page.member.map((m) => m.content));
+      url = page.view.next;
+    }
+    expect(seen).toEqual(['t5', 't4', 't3', 't2', 't1', 't0']);
+  });
 });
 
 describe('opt-out, keywords and safe mode through the simulator', () => {
