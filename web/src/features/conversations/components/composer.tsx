@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
-import Description from '@mui/icons-material/DescriptionOutlined';
-import Image from '@mui/icons-material/ImageOutlined';
 import Mic from '@mui/icons-material/MicNone';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import Send from '@mui/icons-material/Send';
 import Stop from '@mui/icons-material/Stop';
 import TextSnippet from '@mui/icons-material/TextSnippetOutlined';
-import Audiotrack from '@mui/icons-material/Audiotrack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,12 +21,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type TChannel, type TCustomer } from '@cd/contracts/customer';
+import { PendingFileChips } from '../../../components/ui/pending-file-chips';
 import { ApiError } from '../../../lib/api-client';
-import { ACCEPT_ATTRIBUTE, addFiles, baseMime, formatBytes, withinAttachmentLimit } from '../../../lib/attachments';
+import { ACCEPT_ATTRIBUTE, baseMime, withinAttachmentLimit } from '../../../lib/attachments';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
 import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useFilePicker } from '../../../lib/use-file-picker';
 import { useMessages } from '../api/get-messages';
 import { useMessageTemplates } from '../api/get-message-templates';
 import { useSendMessage } from '../api/send-message';
@@ -47,12 +46,6 @@ function useMinuteClock(): number {
 }
 
 type TRecorderState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'recording'; startedAt: number };
-
-function fileIcon(type: string) {
-  if (type.startsWith('image/')) return <Image />;
-  if (type.startsWith('audio/')) return <Audiotrack />;
-  return <Description />;
-}
 
 /** Message composer: text, attachments, audio clip, template, schedule, channel (spec part 1 §5). */
 export function Composer({ customer }: { customer: TCustomer }) {
@@ -74,7 +67,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
   const [elapsed, setElapsed] = useState(0);
   const [channelError, setChannelError] = useState(false);
   const input = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { fileInput, openPicker, onPickFiles } = useFilePicker({ files, onChange: setFiles });
   const mediaRecorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const discardRecording = useRef(false);
@@ -170,15 +163,6 @@ export function Composer({ customer }: { customer: TCustomer }) {
     }
   };
 
-  const onPickFiles = (list: FileList | null) => {
-    if (!list) return;
-    const { files: next, rejected } = addFiles(files, [...list]);
-    if (rejected.length) toastError(t('unsupported_file_type', { names: rejected.map((f) => f.name).join(', ') }));
-    setFiles(next);
-    if (!withinAttachmentLimit(next)) toastError(t('err_total_attachment_size'));
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
   const startRecording = async () => {
     if (typeof window.MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
       toastError(t('recording_unsupported'));
@@ -264,7 +248,6 @@ export function Composer({ customer }: { customer: TCustomer }) {
     );
   };
 
-  const total = files.reduce((s, f) => s + f.size, 0);
   const tooBig = !withinAttachmentLimit(files);
   const recording = recorder.kind === 'recording';
 
@@ -285,21 +268,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
       )}
       {!windowClosed && (files.length > 0 || scheduledAt) && (
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mb: 1 }} data-testid="composer-attachments">
-          {files.map((f, i) => (
-            <Chip
-              key={`${f.name}-${f.size}-${f.lastModified}`}
-              size="small"
-              icon={fileIcon(f.type)}
-              label={`${f.name} · ${formatBytes(f.size)}`}
-              onDelete={() => setFiles(files.filter((_, j) => j !== i))}
-              sx={{ maxWidth: 260 }}
-            />
-          ))}
-          {files.length > 1 && (
-            <Typography variant="caption" color={tooBig ? 'error' : 'text.secondary'} sx={{ alignSelf: 'center' }}>
-              {t('attachments_total', { size: formatBytes(total) })}
-            </Typography>
-          )}
+          <PendingFileChips files={files} tooBig={tooBig} onRemove={(i) => setFiles(files.filter((_, j) => j !== i))} />
           {scheduledAt && (
             <Chip
               size="small"
@@ -391,7 +360,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
         />
         <Tooltip title={t('attach_files')}>
           <span>
-            <IconButton size="small" onClick={() => fileInput.current?.click()} disabled={recording || windowClosed} aria-label={t('attach_files')} data-testid="composer-attach">
+            <IconButton size="small" onClick={openPicker} disabled={recording || windowClosed} aria-label={t('attach_files')} data-testid="composer-attach">
               <AttachFile fontSize="small" />
             </IconButton>
           </span>

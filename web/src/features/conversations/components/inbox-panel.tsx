@@ -1,14 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import Close from '@mui/icons-material/Close';
 import DoneAll from '@mui/icons-material/DoneAll';
 import FilterList from '@mui/icons-material/FilterList';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -16,19 +14,20 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TCustomer } from '@cd/contracts/customer';
+import { ListPanelHeader } from '../../../components/ui/list-panel-header';
+import { ListRowSkeletons } from '../../../components/ui/list-row';
 import { VirtualList, type TVirtualListHandle } from '../../../components/ui/virtual-list';
 import { isCompanyAdmin, useCurrentUser, userIri } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
+import { useNow } from '../../../lib/use-now';
 import { useSetCustomerArchived } from '../api/archive-customer';
 import { useColleagues } from '../api/get-colleagues';
 import { useCustomers } from '../api/get-customers';
@@ -42,32 +41,6 @@ import { NewCustomerDialog } from './new-customer-dialog';
 /** Filters survive leaving the inbox (mobile: inbox → messenger → back) for the session of the tab. */
 let rememberedFilters: TInboxFilters = EMPTY_INBOX_FILTERS;
 
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const h = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(h);
-  }, [intervalMs]);
-  return now;
-}
-
-function SkeletonRows() {
-  return (
-    <Box data-testid="inbox-loading" aria-busy="true">
-      {Array.from({ length: 8 }, (_, i) => (
-        <Box key={i} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 1.5, height: INBOX_ROW_HEIGHT, borderBottom: 1, borderColor: 'divider' }}>
-          <Skeleton variant="circular" width={40} height={40} />
-          <Box sx={{ flex: 1 }}>
-            <Skeleton width="55%" />
-            <Skeleton width="85%" />
-            <Skeleton width="35%" height={14} />
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -80,7 +53,6 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const canImport = isAdmin || me.roles.includes('ROLE_COMMUNICATION');
-  const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<TVirtualListHandle>(null);
   const now = useNow();
 
@@ -120,35 +92,22 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (rows.length === 0) return;
-    const current = activeIndex >= 0 ? activeIndex : Math.max(0, rows.findIndex((r) => r.id === selectedId));
-    let next = current;
-    if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, activeIndex < 0 ? current : current + 1);
-    else if (e.key === 'ArrowUp') next = Math.max(0, current - 1);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = rows.length - 1;
-    else if (e.key === 'PageDown') next = Math.min(rows.length - 1, current + 8);
-    else if (e.key === 'PageUp') next = Math.max(0, current - 8);
-    else if (e.key === 'Enter' || e.key === ' ') {
-      const row = rows[current];
-      if (row) {
-        e.preventDefault();
-        open(row);
-      }
-      return;
-    } else return;
-    e.preventDefault();
-    setActiveIndex(next);
-    listRef.current?.scrollToIndex(next);
-  };
+  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({ rows, selectedId, onOpen: open, listRef, pageStep: 8 });
 
   const filterCount = activeFilterCount(filters);
   const searching = filters.search.trim() !== '';
   const activeRow = activeIndex >= 0 ? rows[activeIndex] : undefined;
 
   let body: React.ReactNode;
-  if (customers.isPending) body = <SkeletonRows />;
+  if (customers.isPending)
+    body = (
+      <ListRowSkeletons
+        testId="inbox-loading"
+        count={8}
+        rowHeight={INBOX_ROW_HEIGHT}
+        lines={[{ width: '55%' }, { width: '85%' }, { width: '35%', height: 14 }]}
+      />
+    );
   else if (customers.isError)
     body = (
       <Box sx={{ p: 2 }} data-testid="inbox-error">
@@ -223,76 +182,57 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: 'background.paper' }} data-testid="inbox-panel">
-      <Box sx={{ px: 1.5, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
-            {filters.archived ? t('archived_customers') : t('menu_inbox')}
-          </Typography>
-          {canImport && (
-            <Tooltip title={t('import_customers')}>
-              <IconButton onClick={() => setImporting(true)} aria-label={t('import_customers')} data-testid="import-open">
-                <UploadFileOutlined />
+      <ListPanelHeader
+        title={filters.archived ? t('archived_customers') : t('menu_inbox')}
+        actions={
+          <>
+            {canImport && (
+              <Tooltip title={t('import_customers')}>
+                <IconButton onClick={() => setImporting(true)} aria-label={t('import_customers')} data-testid="import-open">
+                  <UploadFileOutlined />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Tooltip title={t('new_customer')}>
+              <IconButton onClick={() => setCreating(true)} aria-label={t('new_customer')} data-testid="inbox-new-customer">
+                <PersonAddAlt />
               </IconButton>
             </Tooltip>
-          )}
-          <Tooltip title={t('new_customer')}>
-            <IconButton onClick={() => setCreating(true)} aria-label={t('new_customer')} data-testid="inbox-new-customer">
-              <PersonAddAlt />
-            </IconButton>
-          </Tooltip>
-          {!filters.archived && (
-            <Tooltip title={t('mark_all_read')}>
-              <span>
-                <IconButton
-                  onClick={() => markAllRead.mutate(undefined, { onSuccess: () => toastSuccess(t('all_marked_read')) })}
-                  aria-label={t('mark_all_read')}
-                  disabled={markAllRead.isPending}
-                  data-testid="inbox-mark-all-read"
-                >
-                  <DoneAll />
-                </IconButton>
-              </span>
-            </Tooltip>
-          )}
-          <Tooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
-            <IconButton
-              onClick={() => {
-                update({ archived: !filters.archived });
-                setActiveIndex(-1);
-              }}
-              aria-label={filters.archived ? t('show_inbox') : t('show_archived')}
-              aria-pressed={filters.archived}
-              color={filters.archived ? 'primary' : 'default'}
-              data-testid="inbox-archived-toggle"
-            >
-              {filters.archived ? <InboxOutlined /> : <ArchiveOutlined />}
-            </IconButton>
-          </Tooltip>
-        </Box>
-        <TextField
-          size="small"
-          fullWidth
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
-          placeholder={t('search_customers')}
-          slotProps={{
-            htmlInput: { 'data-testid': 'inbox-search', 'aria-label': t('search_customers'), type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: searchInput ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" aria-label={t('clear_search')} onClick={() => setSearchInput('')}>
-                    <Close fontSize="small" />
+            {!filters.archived && (
+              <Tooltip title={t('mark_all_read')}>
+                <span>
+                  <IconButton
+                    onClick={() => markAllRead.mutate(undefined, { onSuccess: () => toastSuccess(t('all_marked_read')) })}
+                    aria-label={t('mark_all_read')}
+                    disabled={markAllRead.isPending}
+                    data-testid="inbox-mark-all-read"
+                  >
+                    <DoneAll />
                   </IconButton>
-                </InputAdornment>
-              ) : null,
-            },
-          }}
-        />
+                </span>
+              </Tooltip>
+            )}
+            <Tooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
+              <IconButton
+                onClick={() => {
+                  update({ archived: !filters.archived });
+                  setActiveIndex(-1);
+                }}
+                aria-label={filters.archived ? t('show_inbox') : t('show_archived')}
+                aria-pressed={filters.archived}
+                color={filters.archived ? 'primary' : 'default'}
+                data-testid="inbox-archived-toggle"
+              >
+                {filters.archived ? <InboxOutlined /> : <ArchiveOutlined />}
+              </IconButton>
+            </Tooltip>
+          </>
+        }
+        search={searchInput}
+        onSearchChange={setSearchInput}
+        searchLabel={t('search_customers')}
+        searchTestId="inbox-search"
+      >
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip
             icon={<MarkChatUnreadOutlined />}
@@ -324,7 +264,7 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
             <Chip key={tag} size="small" label={`#${tag}`} onDelete={() => update({ tags: filters.tags.filter((x) => x !== tag) })} />
           ))}
         </Box>
-      </Box>
+      </ListPanelHeader>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>{body}</Box>
       <InboxFilters
         anchorEl={filterAnchor}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
@@ -18,10 +18,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { ACCEPT_ATTRIBUTE, addFiles, formatBytes, totalBytes, withinAttachmentLimit } from '../../../lib/attachments';
+import { ACCEPT_ATTRIBUTE, formatBytes, totalBytes, withinAttachmentLimit } from '../../../lib/attachments';
 import { formatDateTime } from '../../../lib/format';
 import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useFilePicker } from '../../../lib/use-file-picker';
 import { useSendGroupMessage } from '../api/send-group-message';
 import { canSendGroupMessage } from '../lib/group-composer';
 import type { TCustomerGroup } from '../lib/types';
@@ -35,18 +36,9 @@ export function GroupComposer({ group }: { group: TCustomerGroup }) {
   const [schedule, setSchedule] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { fileInput, openPicker, onPickFiles } = useFilePicker({ files, onChange: setFiles });
   const tooBig = !withinAttachmentLimit(files);
   const sendable = canSendGroupMessage({ text, files, members: group.memberCount, sending: send.isPending });
-
-  const onPick = (list: FileList | null) => {
-    if (!list) return;
-    const { files: next, rejected } = addFiles(files, [...list]);
-    if (rejected.length) toastError(t('unsupported_file_type', { names: rejected.map((f) => f.name).join(', ') }));
-    setFiles(next);
-    if (!withinAttachmentLimit(next)) toastError(t('err_total_attachment_size'));
-    if (fileInput.current) fileInput.current.value = '';
-  };
 
   const askConfirm = () => {
     if (!sendable) return;
@@ -132,9 +124,9 @@ export function GroupComposer({ group }: { group: TCustomerGroup }) {
         </Typography>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
-        <input ref={fileInput} type="file" multiple accept={ACCEPT_ATTRIBUTE} hidden data-testid="group-composer-file-input" onChange={(e) => onPick(e.target.files)} />
+        <input ref={fileInput} type="file" multiple accept={ACCEPT_ATTRIBUTE} hidden data-testid="group-composer-file-input" onChange={(e) => onPickFiles(e.target.files)} />
         <Tooltip title={t('attach_files')}>
-          <IconButton onClick={() => fileInput.current?.click()} aria-label={t('attach_files')} data-testid="group-composer-attach">
+          <IconButton onClick={openPicker} aria-label={t('attach_files')} data-testid="group-composer-attach">
             <AttachFile />
           </IconButton>
         </Tooltip>

@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import AttachFile from '@mui/icons-material/AttachFile';
-import Audiotrack from '@mui/icons-material/Audiotrack';
-import Description from '@mui/icons-material/DescriptionOutlined';
-import Image from '@mui/icons-material/ImageOutlined';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -13,17 +9,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { INTERNAL_CHAT_CONTENT_MAX } from '@cd/contracts/internal-chat';
+import { PendingFileChips } from '../../../components/ui/pending-file-chips';
 import { ApiError } from '../../../lib/api-client';
-import { ACCEPT_ATTRIBUTE, addFiles, formatBytes, totalBytes, withinAttachmentLimit } from '../../../lib/attachments';
+import { ACCEPT_ATTRIBUTE, withinAttachmentLimit } from '../../../lib/attachments';
 import { toastError } from '../../../lib/toast';
+import { useFilePicker } from '../../../lib/use-file-picker';
 import { useSendChatMessage } from '../api/send-chat-message';
 import { sendCheck } from '../lib/attachment-rules';
-
-function fileIcon(type: string) {
-  if (type.startsWith('image/')) return <Image />;
-  if (type.startsWith('audio/')) return <Audiotrack />;
-  return <Description />;
-}
 
 /** Text (Enter sends, Shift+Enter adds a line) and attachments under the total size rule (spec part 1 §5). */
 export function ChatComposer({ threadId }: { threadId: number }) {
@@ -33,7 +25,13 @@ export function ChatComposer({ threadId }: { threadId: number }) {
   const [files, setFiles] = useState<File[]>([]);
   const [serverTooLarge, setServerTooLarge] = useState(false);
   const input = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { fileInput, openPicker, onPickFiles } = useFilePicker({
+    files,
+    onChange: (next) => {
+      setFiles(next);
+      setServerTooLarge(false);
+    },
+  });
 
   useEffect(() => input.current?.focus(), [threadId]);
 
@@ -75,16 +73,6 @@ export function ChatComposer({ threadId }: { threadId: number }) {
     }
   };
 
-  const onPickFiles = (list: FileList | null) => {
-    if (!list) return;
-    const { files: next, rejected } = addFiles(files, [...list]);
-    if (rejected.length) toastError(t('unsupported_file_type', { names: rejected.map((f) => f.name).join(', ') }));
-    setFiles(next);
-    setServerTooLarge(false);
-    if (!withinAttachmentLimit(next)) toastError(t('err_total_attachment_size'));
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
   const removeFile = (i: number) => {
     setFiles(files.filter((_, j) => j !== i));
     setServerTooLarge(false);
@@ -104,14 +92,7 @@ export function ChatComposer({ threadId }: { threadId: number }) {
     >
       {files.length > 0 && (
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mb: 1 }} data-testid="ichat-composer-files">
-          {files.map((f, i) => (
-            <Chip key={`${f.name}-${f.size}-${f.lastModified}`} size="small" icon={fileIcon(f.type)} label={`${f.name} · ${formatBytes(f.size)}`} onDelete={() => removeFile(i)} sx={{ maxWidth: 260 }} />
-          ))}
-          {files.length > 1 && (
-            <Typography variant="caption" color={tooBig ? 'error' : 'text.secondary'} sx={{ alignSelf: 'center' }}>
-              {t('attachments_total', { size: formatBytes(totalBytes(files)) })}
-            </Typography>
-          )}
+          <PendingFileChips files={files} tooBig={tooBig} onRemove={removeFile} />
         </Box>
       )}
       {tooBig && (
@@ -122,7 +103,7 @@ export function ChatComposer({ threadId }: { threadId: number }) {
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
         <input ref={fileInput} type="file" multiple hidden accept={ACCEPT_ATTRIBUTE} onChange={(e) => onPickFiles(e.target.files)} data-testid="ichat-file-input" />
         <Tooltip title={t('attach_files')}>
-          <IconButton onClick={() => fileInput.current?.click()} aria-label={t('attach_files')} data-testid="ichat-attach">
+          <IconButton onClick={openPicker} aria-label={t('attach_files')} data-testid="ichat-attach">
             <AttachFile />
           </IconButton>
         </Tooltip>

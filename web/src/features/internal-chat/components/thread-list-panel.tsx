@@ -1,59 +1,33 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import AddComment from '@mui/icons-material/AddCommentOutlined';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
-import Close from '@mui/icons-material/Close';
 import Forum from '@mui/icons-material/ForumOutlined';
 import GroupAdd from '@mui/icons-material/GroupAddOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TInternalChatThread } from '@cd/contracts/internal-chat';
+import { ListPanelHeader } from '../../../components/ui/list-panel-header';
+import { ListRowSkeletons } from '../../../components/ui/list-row';
 import { VirtualList, type TVirtualListHandle } from '../../../components/ui/virtual-list';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { uniqueMembers } from '../../../lib/paged-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
+import { useNow } from '../../../lib/use-now';
 import { useThreads } from '../api/get-threads';
 import type { TThreadFilters } from '../lib/chat-cache';
 import { GroupDialog } from './group-dialog';
 import { NewChatDialog } from './new-chat-dialog';
 import { THREAD_ROW_HEIGHT, ThreadRow } from './thread-row';
-
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const h = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(h);
-  }, [intervalMs]);
-  return now;
-}
-
-function SkeletonRows() {
-  return (
-    <Box data-testid="ichat-threads-loading" aria-busy="true">
-      {Array.from({ length: 7 }, (_, i) => (
-        <Box key={i} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 1.5, height: THREAD_ROW_HEIGHT, borderBottom: 1, borderColor: 'divider' }}>
-          <Skeleton variant="circular" width={40} height={40} />
-          <Box sx={{ flex: 1 }}>
-            <Skeleton width="50%" />
-            <Skeleton width="80%" />
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /** The caller's chats: unread marks, previews, search by name, archived view, new chat and new group. */
 export function ThreadListPanel({ selectedId }: { selectedId: number | null }) {
@@ -65,7 +39,6 @@ export function ThreadListPanel({ selectedId }: { selectedId: number | null }) {
   const search = useDebouncedValue(searchInput.trim(), 300);
   const filters = useMemo<TThreadFilters>(() => ({ archived, search }), [archived, search]);
   const [dialog, setDialog] = useState<'chat' | 'group' | null>(null);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<TVirtualListHandle>(null);
   const now = useNow();
 
@@ -78,32 +51,14 @@ export function ThreadListPanel({ selectedId }: { selectedId: number | null }) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (rows.length === 0) return;
-    const current = activeIndex >= 0 ? activeIndex : Math.max(0, rows.findIndex((r) => r.id === selectedId));
-    let next = current;
-    if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, activeIndex < 0 ? current : current + 1);
-    else if (e.key === 'ArrowUp') next = Math.max(0, current - 1);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = rows.length - 1;
-    else if (e.key === 'Enter' || e.key === ' ') {
-      const row = rows[current];
-      if (row) {
-        e.preventDefault();
-        open(row);
-      }
-      return;
-    } else return;
-    e.preventDefault();
-    setActiveIndex(next);
-    listRef.current?.scrollToIndex(next);
-  };
+  const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({ rows, selectedId, onOpen: open, listRef });
 
   const searching = search !== '';
   const activeRow = activeIndex >= 0 ? rows[activeIndex] : undefined;
 
   let body: React.ReactNode;
-  if (threads.isPending) body = <SkeletonRows />;
+  if (threads.isPending)
+    body = <ListRowSkeletons testId="ichat-threads-loading" count={7} rowHeight={THREAD_ROW_HEIGHT} lines={[{ width: '50%' }, { width: '80%' }]} />;
   else if (threads.isError)
     body = (
       <Box sx={{ p: 2 }} data-testid="ichat-threads-error">
@@ -167,61 +122,42 @@ export function ThreadListPanel({ selectedId }: { selectedId: number | null }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: 'background.paper' }} data-testid="ichat-thread-panel">
-      <Box sx={{ px: 1.5, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
-            {archived ? t('ichat_archived_chats') : t('menu_internal_chat')}
-          </Typography>
-          <Tooltip title={t('ichat_new_chat')}>
-            <IconButton onClick={() => setDialog('chat')} aria-label={t('ichat_new_chat')} data-testid="ichat-new-chat">
-              <AddComment />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('ichat_new_group')}>
-            <IconButton onClick={() => setDialog('group')} aria-label={t('ichat_new_group')} data-testid="ichat-new-group">
-              <GroupAdd />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={archived ? t('ichat_show_chats') : t('ichat_show_archived')}>
-            <IconButton
-              onClick={() => {
-                setArchived((v) => !v);
-                setActiveIndex(-1);
-              }}
-              aria-label={archived ? t('ichat_show_chats') : t('ichat_show_archived')}
-              aria-pressed={archived}
-              color={archived ? 'primary' : 'default'}
-              data-testid="ichat-archived-toggle"
-            >
-              {archived ? <InboxOutlined /> : <ArchiveOutlined />}
-            </IconButton>
-          </Tooltip>
-        </Box>
-        <TextField
-          size="small"
-          fullWidth
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
-          placeholder={t('ichat_search_chats')}
-          slotProps={{
-            htmlInput: { 'data-testid': 'ichat-search', 'aria-label': t('ichat_search_chats'), type: 'search', maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: searchInput ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" aria-label={t('clear_search')} onClick={() => setSearchInput('')}>
-                    <Close fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : null,
-            },
-          }}
-        />
-      </Box>
+      <ListPanelHeader
+        title={archived ? t('ichat_archived_chats') : t('menu_internal_chat')}
+        actions={
+          <>
+            <Tooltip title={t('ichat_new_chat')}>
+              <IconButton onClick={() => setDialog('chat')} aria-label={t('ichat_new_chat')} data-testid="ichat-new-chat">
+                <AddComment />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('ichat_new_group')}>
+              <IconButton onClick={() => setDialog('group')} aria-label={t('ichat_new_group')} data-testid="ichat-new-group">
+                <GroupAdd />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={archived ? t('ichat_show_chats') : t('ichat_show_archived')}>
+              <IconButton
+                onClick={() => {
+                  setArchived((v) => !v);
+                  setActiveIndex(-1);
+                }}
+                aria-label={archived ? t('ichat_show_chats') : t('ichat_show_archived')}
+                aria-pressed={archived}
+                color={archived ? 'primary' : 'default'}
+                data-testid="ichat-archived-toggle"
+              >
+                {archived ? <InboxOutlined /> : <ArchiveOutlined />}
+              </IconButton>
+            </Tooltip>
+          </>
+        }
+        search={searchInput}
+        onSearchChange={setSearchInput}
+        searchLabel={t('ichat_search_chats')}
+        searchTestId="ichat-search"
+        searchMaxLength={100}
+      />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>{body}</Box>
       <NewChatDialog open={dialog === 'chat'} onClose={() => setDialog(null)} onOpenThread={(id) => void navigate(`/internal-chat/${id}`)} />
       <GroupDialog open={dialog === 'group'} onClose={() => setDialog(null)} onSaved={(th) => void navigate(`/internal-chat/${th.id}`)} />

@@ -1,34 +1,12 @@
 import { memo, type CSSProperties } from 'react';
-import AttachFile from '@mui/icons-material/AttachFile';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TInternalChatThread } from '@cd/contracts/internal-chat';
-import { listTime } from '../../../lib/message-time';
+import { ListRow } from '../../../components/ui/list-row';
+import { useListTimeLabel } from '../../../lib/use-list-time-label';
 import { isUnreadFor, personName, threadTitle } from '../lib/chat-cache';
 import { ChatAvatar } from './chat-avatar';
 
 export const THREAD_ROW_HEIGHT = 72;
-
-export function useListTimeLabel() {
-  const { t } = useTranslation();
-  return (iso: string | null | undefined, now: Date) => {
-    const v = listTime(iso, now);
-    switch (v.kind) {
-      case 'none':
-        return '';
-      case 'now':
-        return t('time_just_now');
-      case 'minutes':
-        return t('time_minutes_ago', { count: v.count });
-      case 'hours':
-        return t('time_hours_ago', { count: v.count });
-      default:
-        return v.text;
-    }
-  };
-}
 
 interface TProps {
   thread: TInternalChatThread;
@@ -51,51 +29,23 @@ export const ThreadRow = memo(function ThreadRow({ thread, meId, style, selected
   const text = last ? last.content?.trim() || (last.hasAttachments ? t('attachment') : '') : t('ichat_no_messages_yet');
   const preview = sender ? `${sender}: ${text}` : text;
   return (
-    <Box
-      role="option"
-      id={`ichat-thread-option-${thread.id}`}
-      aria-selected={selected}
-      data-testid={`ichat-thread-${thread.id}`}
-      data-unread={unread ? 'true' : 'false'}
-      onClick={() => onOpen(thread)}
+    <ListRow
+      optionId={`ichat-thread-option-${thread.id}`}
+      testId={`ichat-thread-${thread.id}`}
       style={style}
-      sx={(theme) => ({
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 1.5,
-        cursor: 'pointer',
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: selected ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.2 : 0.1) : 'transparent',
-        outline: active ? `2px solid ${theme.palette.primary.main}` : 'none',
-        outlineOffset: -2,
-        '&:hover': { bgcolor: selected ? undefined : theme.palette.action.hover },
-      })}
-    >
-      <ChatAvatar thread={thread} meId={meId} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography noWrap sx={{ fontWeight: unread ? 700 : 500, flex: 1, minWidth: 0 }} title={title} data-testid="ichat-thread-title">
-            {title}
-          </Typography>
-          <Typography variant="caption" noWrap sx={{ flexShrink: 0, color: unread ? 'primary.main' : 'text.secondary', fontWeight: unread ? 600 : 400 }}>
-            {timeLabel(last?.sentAt ?? thread.bumpedAt, now)}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          {last?.hasAttachments && <AttachFile sx={{ fontSize: 14, color: 'text.secondary' }} aria-label={t('attachment')} />}
-          <Typography
-            variant="body2"
-            noWrap
-            sx={{ flex: 1, minWidth: 0, color: unread ? 'text.primary' : 'text.secondary', fontWeight: unread ? 600 : 400, fontStyle: last ? undefined : 'italic' }}
-            data-testid="ichat-thread-preview"
-          >
-            {preview}
-          </Typography>
-          {unread && <Box component="span" aria-label={t('unread')} data-testid="ichat-unread-dot" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} />}
-        </Box>
-      </Box>
-    </Box>
+      selected={selected}
+      active={active}
+      unread={unread}
+      onOpen={() => onOpen(thread)}
+      avatar={<ChatAvatar thread={thread} meId={meId} />}
+      title={title}
+      titleTestId="ichat-thread-title"
+      time={timeLabel(last?.sentAt ?? thread.bumpedAt, now)}
+      preview={preview}
+      previewTestId="ichat-thread-preview"
+      previewPlaceholder={!last}
+      hasAttachment={!!last?.hasAttachments}
+      unreadDotTestId="ichat-unread-dot"
+    />
   );
 });

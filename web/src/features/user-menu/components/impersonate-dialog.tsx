@@ -3,25 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '@cd/contracts/roles';
 import { ZImpersonationFormSchema, type TImpersonationForm, type TImpersonationFormInput } from '@cd/contracts/user';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useCurrentUser } from '../../../lib/current-user';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { toastError } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCompanyChoices } from '../api/get-companies';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
@@ -41,7 +35,6 @@ interface TProps {
  */
 export function ImpersonateDialog({ open, onClose }: TProps) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const real = me.impersonator ?? me;
@@ -97,110 +90,101 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="impersonate-dialog-title" data-testid="impersonate-dialog">
-      <Box component="form" noValidate onSubmit={confirm}>
-        <DialogTitle id="impersonate-dialog-title">{t('impersonate')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '4px !important' }}>
-          <DialogContentText variant="body2">{t('impersonate_hint')}</DialogContentText>
-          {superAdmin && (
-            <Controller
-              control={control}
-              name="company"
-              render={({ field }) => (
-                <Autocomplete
-                  options={companies.data ?? []}
-                  value={field.value}
-                  loading={companies.isFetching}
-                  onInputChange={(_e, v, reason) => {
-                    if (reason === 'input' || reason === 'clear') setCompanySearch(v);
-                  }}
-                  onChange={(_e, c) => {
-                    field.onChange(c);
-                    setValue('userId', null);
-                  }}
-                  getOptionLabel={(c) => c.name}
-                  isOptionEqualToValue={(a, b) => a.id === b.id}
-                  noOptionsText={t('no_companies_match')}
-                  renderOption={({ key, ...props }, c) => (
-                    <li key={key} {...props} data-testid={`impersonate-company-${c.id}`}>
-                      {c.name}
-                    </li>
-                  )}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      inputRef={field.ref}
-                      autoFocus
-                      label={t('impersonate_select_company')}
-                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-company' } }}
-                    />
-                  )}
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={confirm}
+      title={t('impersonate')}
+      name="impersonate"
+      submitLabel={t('confirm')}
+      submitTestId="impersonate-confirm"
+      busy={switching}
+      submitDisabled={!choice || choice.current || switching}
+    >
+      <DialogContentText variant="body2">{t('impersonate_hint')}</DialogContentText>
+      {superAdmin && (
+        <Controller
+          control={control}
+          name="company"
+          render={({ field }) => (
+            <Autocomplete
+              options={companies.data ?? []}
+              value={field.value}
+              loading={companies.isFetching}
+              onInputChange={(_e, v, reason) => {
+                if (reason === 'input' || reason === 'clear') setCompanySearch(v);
+              }}
+              onChange={(_e, c) => {
+                field.onChange(c);
+                setValue('userId', null);
+              }}
+              getOptionLabel={(c) => c.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText={t('no_companies_match')}
+              renderOption={({ key, ...props }, c) => (
+                <li key={key} {...props} data-testid={`impersonate-company-${c.id}`}>
+                  {c.name}
+                </li>
+              )}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  autoFocus
+                  label={t('impersonate_select_company')}
+                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-company' } }}
                 />
               )}
             />
           )}
-          <Controller
-            control={control}
-            name="userId"
-            render={({ field }) => (
-              <Autocomplete
-                options={options}
-                value={choice}
-                loading={users.isFetching}
-                disabled={superAdmin && company === null && options.length === 0}
-                filterOptions={filterUsers}
-                onChange={(_e, o) => field.onChange(o ? o.id : null)}
-                getOptionLabel={(o) => `${o.name}${suffix(o)}`}
-                getOptionDisabled={(o) => o.current}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                noOptionsText={users.isError ? t('error_fetching_impersonate_users') : t('no_users_to_impersonate')}
-                renderOption={({ key, ...props }, o) => (
-                  <li key={key} {...props} data-testid={`impersonate-option-${o.id}`} data-kind={o.kind}>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, width: '100%' }}>
-                      <Box sx={{ minWidth: 0, flex: 1 }}>
-                        <Typography noWrap>
-                          {o.name}
-                          <Typography component="span" color="text.secondary">
-                            {suffix(o)}
-                          </Typography>
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary" noWrap>
-                          {o.email}
-                        </Typography>
-                      </Box>
-                      {o.current && <Chip size="small" label={t('impersonate_current')} />}
-                    </Box>
-                  </li>
-                )}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    autoFocus={!superAdmin}
-                    label={t('impersonate_select_user')}
-                    helperText={superAdmin && company === null ? t('impersonate_pick_company_first') : undefined}
-                    slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-user' } }}
-                  />
-                )}
+        />
+      )}
+      <Controller
+        control={control}
+        name="userId"
+        render={({ field }) => (
+          <Autocomplete
+            options={options}
+            value={choice}
+            loading={users.isFetching}
+            disabled={superAdmin && company === null && options.length === 0}
+            filterOptions={filterUsers}
+            onChange={(_e, o) => field.onChange(o ? o.id : null)}
+            getOptionLabel={(o) => `${o.name}${suffix(o)}`}
+            getOptionDisabled={(o) => o.current}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            noOptionsText={users.isError ? t('error_fetching_impersonate_users') : t('no_users_to_impersonate')}
+            renderOption={({ key, ...props }, o) => (
+              <li key={key} {...props} data-testid={`impersonate-option-${o.id}`} data-kind={o.kind}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, width: '100%' }}>
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography noWrap>
+                      {o.name}
+                      <Typography component="span" color="text.secondary">
+                        {suffix(o)}
+                      </Typography>
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {o.email}
+                    </Typography>
+                  </Box>
+                  {o.current && <Chip size="small" label={t('impersonate_current')} />}
+                </Box>
+              </li>
+            )}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                autoFocus={!superAdmin}
+                label={t('impersonate_select_user')}
+                helperText={superAdmin && company === null ? t('impersonate_pick_company_first') : undefined}
+                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'impersonate-user' } }}
               />
             )}
           />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button type="button" onClick={close} disabled={switching} data-testid="impersonate-cancel">
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!choice || choice.current || switching}
-            startIcon={switching ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="impersonate-confirm"
-          >
-            {t('confirm')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        )}
+      />
+    </FormDialog>
   );
 }

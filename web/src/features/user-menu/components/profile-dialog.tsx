@@ -6,13 +6,7 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -24,11 +18,11 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { invalidRecipients, ZProfileFormSchema, type TProfileForm } from '@cd/contracts/user';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { usePreferences } from '../../../lib/preferences';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useUpdateUser } from '../api/update-user';
 import { buildProfilePatch, profileFieldOf, profileFormFromUser } from '../lib/profile-form';
 
@@ -57,7 +51,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Spec part 1 §2, §5: full name, email, phone, optional password change, theme, notification settings. */
 export function ProfileDialog({ open, onClose }: TProps) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const update = useUpdateUser();
@@ -152,134 +145,125 @@ export function ProfileDialog({ open, onClose }: TProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="profile-dialog-title" data-testid="profile-dialog">
-      <Box component="form" noValidate onSubmit={save}>
-        <DialogTitle id="profile-dialog-title">{t('my_profile')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '4px !important' }}>
-          {generalError && <Alert severity="error">{t(generalError, { defaultValue: generalError })}</Alert>}
-          <Section title={t('profile_details')}>
-            <TextField {...text('fullName')} label={t('profile_full_name')} required autoFocus autoComplete="name" />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField {...text('email')} label={t('email')} required type="email" autoComplete="email" />
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={save}
+      title={t('my_profile')}
+      name="profile"
+      submitLabel={busy ? t('saving') : t('save')}
+      submitTestId="profile-save"
+      busy={busy}
+      contentGap={2.5}
+    >
+      {generalError && <Alert severity="error">{t(generalError, { defaultValue: generalError })}</Alert>}
+      <Section title={t('profile_details')}>
+        <TextField {...text('fullName')} label={t('profile_full_name')} required autoFocus autoComplete="name" />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField {...text('email')} label={t('email')} required type="email" autoComplete="email" />
+          <TextField
+            {...text('phone')}
+            label={t('phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+15551234567"
+            helperText={msg('phone') ?? t('phone_hint')}
+          />
+        </Box>
+        <Controller
+          control={control}
+          name="changePassword"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'profile-change-password' } as object }} />}
+              label={t('profile_change_password')}
+            />
+          )}
+        />
+        <Collapse in={changePassword} unmountOnExit>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+            <TextField
+              {...text('password')}
+              label={t('new_password')}
+              type="password"
+              autoComplete="new-password"
+              helperText={msg('password') ?? t('profile_password_rules')}
+            />
+            <TextField {...text('confirmPassword')} label={t('confirm_password')} type="password" autoComplete="new-password" />
+          </Box>
+        </Collapse>
+      </Section>
+      <Divider />
+      <Section title={t('theme')}>
+        <Controller
+          control={control}
+          name="theme"
+          render={({ field }) => (
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              color="primary"
+              value={field.value}
+              aria-label={t('theme')}
+              onChange={(_e, v: TProfileForm['theme'] | null) => {
+                if (!v) return;
+                field.onChange(v);
+                setThemeMode(v);
+              }}
+            >
+              {THEMES.map(({ value, icon: Icon, labelKey }) => (
+                <ToggleButton key={value} value={value} data-testid={`profile-theme-${value}`} sx={{ gap: 1 }}>
+                  <Icon fontSize="small" />
+                  {t(labelKey)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+        />
+      </Section>
+      <Divider />
+      <Section title={t('profile_notification_settings')}>
+        {(
+          [
+            ['notifyEmail', 'profile_notify_email', 'emailRecipients', 'profile_email_recipients', notifyEmail],
+            ['notifySms', 'profile_notify_sms', 'smsRecipients', 'profile_sms_recipients', notifySms],
+          ] as const
+        ).map(([toggle, toggleLabel, list, listLabel, on]) => (
+          <Box key={toggle} sx={{ display: 'flex', flexDirection: 'column' }}>
+            <Controller
+              control={control}
+              name={toggle}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': `profile-${toggle}` } as object }} />}
+                  label={t(toggleLabel)}
+                />
+              )}
+            />
+            <Collapse in={on} unmountOnExit>
               <TextField
-                {...text('phone')}
-                label={t('phone')}
-                type="tel"
-                autoComplete="tel"
-                placeholder="+15551234567"
-                helperText={msg('phone') ?? t('phone_hint')}
+                {...text(list)}
+                fullWidth
+                sx={{ mt: 1 }}
+                label={t(listLabel)}
+                placeholder={list === 'emailRecipients' ? 'name@example.com, other@example.com' : '+15551234567, +15557654321'}
+                helperText={msg(list) ?? t('profile_recipients_hint')}
               />
-            </Box>
-            <Controller
-              control={control}
-              name="changePassword"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'profile-change-password' } as object }} />}
-                  label={t('profile_change_password')}
-                />
-              )}
-            />
-            <Collapse in={changePassword} unmountOnExit>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-                <TextField
-                  {...text('password')}
-                  label={t('new_password')}
-                  type="password"
-                  autoComplete="new-password"
-                  helperText={msg('password') ?? t('profile_password_rules')}
-                />
-                <TextField {...text('confirmPassword')} label={t('confirm_password')} type="password" autoComplete="new-password" />
-              </Box>
             </Collapse>
-          </Section>
-          <Divider />
-          <Section title={t('theme')}>
-            <Controller
-              control={control}
-              name="theme"
-              render={({ field }) => (
-                <ToggleButtonGroup
-                  exclusive
-                  fullWidth
-                  size="small"
-                  color="primary"
-                  value={field.value}
-                  aria-label={t('theme')}
-                  onChange={(_e, v: TProfileForm['theme'] | null) => {
-                    if (!v) return;
-                    field.onChange(v);
-                    setThemeMode(v);
-                  }}
-                >
-                  {THEMES.map(({ value, icon: Icon, labelKey }) => (
-                    <ToggleButton key={value} value={value} data-testid={`profile-theme-${value}`} sx={{ gap: 1 }}>
-                      <Icon fontSize="small" />
-                      {t(labelKey)}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
-              )}
+          </Box>
+        ))}
+        <Controller
+          control={control}
+          name="notifyPush"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'profile-notifyPush' } as object }} />}
+              label={t('profile_notify_push')}
             />
-          </Section>
-          <Divider />
-          <Section title={t('profile_notification_settings')}>
-            {(
-              [
-                ['notifyEmail', 'profile_notify_email', 'emailRecipients', 'profile_email_recipients', notifyEmail],
-                ['notifySms', 'profile_notify_sms', 'smsRecipients', 'profile_sms_recipients', notifySms],
-              ] as const
-            ).map(([toggle, toggleLabel, list, listLabel, on]) => (
-              <Box key={toggle} sx={{ display: 'flex', flexDirection: 'column' }}>
-                <Controller
-                  control={control}
-                  name={toggle}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': `profile-${toggle}` } as object }} />}
-                      label={t(toggleLabel)}
-                    />
-                  )}
-                />
-                <Collapse in={on} unmountOnExit>
-                  <TextField
-                    {...text(list)}
-                    fullWidth
-                    sx={{ mt: 1 }}
-                    label={t(listLabel)}
-                    placeholder={list === 'emailRecipients' ? 'name@example.com, other@example.com' : '+15551234567, +15557654321'}
-                    helperText={msg(list) ?? t('profile_recipients_hint')}
-                  />
-                </Collapse>
-              </Box>
-            ))}
-            <Controller
-              control={control}
-              name="notifyPush"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'profile-notifyPush' } as object }} />}
-                  label={t('profile_notify_push')}
-                />
-              )}
-            />
-          </Section>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button type="button" onClick={close} disabled={busy} data-testid="profile-cancel">
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="profile-save"
-          >
-            {busy ? t('saving') : t('save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          )}
+        />
+      </Section>
+    </FormDialog>
   );
 }

@@ -4,13 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -22,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TAwayStatus } from '@cd/contracts/roles';
 import { BE_BACK_IN_OPTIONS, BE_BACK_UNSPECIFIED, ZStatusFormSchema, type TColleague, type TStatusForm } from '@cd/contracts/user';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useColleagues } from '../api/get-colleagues';
 import { useUpdateUser } from '../api/update-user';
 import { isStatusUnchanged, scheduledReturn, statusFieldOf, statusFormFromState, toAwayState } from '../lib/status-form';
@@ -45,7 +39,6 @@ interface TProps {
 /** Spec part 1 §2, §4–§5: ONLINE / AWAY (auto-reply text) / AWAY_WITH_TRANSFER (colleague), with a be-back-in choice. */
 export function StatusDialog({ open, onClose }: TProps) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const update = useUpdateUser();
@@ -121,160 +114,151 @@ export function StatusDialog({ open, onClose }: TProps) {
   const beBackLabel = (minutes: number) => (minutes === BE_BACK_UNSPECIFIED ? t('be_back_unspecified') : t('be_back_in_minutes', { count: minutes }));
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="status-dialog-title" data-testid="status-dialog">
-      <Box component="form" ref={formRef} noValidate onSubmit={onSubmit}>
-        <DialogTitle id="status-dialog-title">{t('status')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '4px !important' }}>
-          {scheduled && (
-            <Alert severity="info" data-testid="status-scheduled">
-              {t('scheduled_back_online', { date: formatDateTime(scheduled) })}
-            </Alert>
-          )}
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      formRef={formRef}
+      title={t('status')}
+      name="status"
+      submitLabel={busy ? t('saving') : t('save')}
+      submitTestId="status-save"
+      busy={busy}
+    >
+      {scheduled && (
+        <Alert severity="info" data-testid="status-scheduled">
+          {t('scheduled_back_online', { date: formatDateTime(scheduled) })}
+        </Alert>
+      )}
+      <Controller
+        control={control}
+        name="status"
+        render={({ field }) => (
+          <RadioGroup {...field} aria-label={t('status')} sx={{ gap: 1 }}>
+            {STATUSES.map((s) => {
+              const selected = field.value === s.value;
+              return (
+                <Box
+                  key={s.value}
+                  component="label"
+                  data-testid={`status-option-${s.value}`}
+                  sx={(theme) => ({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 1,
+                    p: 1,
+                    pr: 2,
+                    borderRadius: 2,
+                    border: 1,
+                    cursor: 'pointer',
+                    borderColor: selected ? 'primary.main' : 'divider',
+                    bgcolor: selected ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
+                    transition: 'border-color 120ms, background-color 120ms',
+                    '&:hover': { borderColor: selected ? 'primary.main' : 'text.secondary' },
+                  })}
+                >
+                  <Radio value={s.value} slotProps={{ input: { 'aria-describedby': `status-hint-${s.value}` } }} />
+                  <Box
+                    aria-hidden
+                    sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: `${s.color}.main` }}
+                  />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{t(s.labelKey)}</Typography>
+                    <Typography id={`status-hint-${s.value}`} variant="body2" color="text.secondary">
+                      {t(s.hintKey)}
+                    </Typography>
+                  </Box>
+                </Box>
+              );
+            })}
+          </RadioGroup>
+        )}
+      />
+      <Collapse in={status !== 'ONLINE'} unmountOnExit>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
           <Controller
             control={control}
-            name="status"
+            name="beBackIn"
             render={({ field }) => (
-              <RadioGroup {...field} aria-label={t('status')} sx={{ gap: 1 }}>
-                {STATUSES.map((s) => {
-                  const selected = field.value === s.value;
-                  return (
-                    <Box
-                      key={s.value}
-                      component="label"
-                      data-testid={`status-option-${s.value}`}
-                      sx={(theme) => ({
-                        display: 'flex',
-                        alignItems: 'center',
-                        gap: 1,
-                        p: 1,
-                        pr: 2,
-                        borderRadius: 2,
-                        border: 1,
-                        cursor: 'pointer',
-                        borderColor: selected ? 'primary.main' : 'divider',
-                        bgcolor: selected ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
-                        transition: 'border-color 120ms, background-color 120ms',
-                        '&:hover': { borderColor: selected ? 'primary.main' : 'text.secondary' },
-                      })}
-                    >
-                      <Radio value={s.value} slotProps={{ input: { 'aria-describedby': `status-hint-${s.value}` } }} />
-                      <Box
-                        aria-hidden
-                        sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: `${s.color}.main` }}
-                      />
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{t(s.labelKey)}</Typography>
-                        <Typography id={`status-hint-${s.value}`} variant="body2" color="text.secondary">
-                          {t(s.hintKey)}
-                        </Typography>
-                      </Box>
-                    </Box>
-                  );
-                })}
-              </RadioGroup>
+              <TextField
+                select
+                required
+                label={t('be_back_in')}
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!errors.beBackIn}
+                helperText={msg(errors.beBackIn?.message)}
+                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'status-be-back-in' } as object } }}
+              >
+                {BE_BACK_IN_OPTIONS.map((m) => (
+                  <MenuItem key={m} value={String(m)} data-testid={`status-be-back-in-${m}`}>
+                    {beBackLabel(m)}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
           />
-          <Collapse in={status !== 'ONLINE'} unmountOnExit>
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
-              <Controller
-                control={control}
-                name="beBackIn"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    required
-                    label={t('be_back_in')}
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.target.value)}
+          {status === 'AWAY' && (
+            <TextField
+              {...register('awayText')}
+              required
+              multiline
+              minRows={2}
+              maxRows={6}
+              label={t('away_text')}
+              onKeyDown={submitOnEnter}
+              error={!!errors.awayText}
+              helperText={msg(errors.awayText?.message) ?? t('away_text_hint')}
+              slotProps={{ htmlInput: { 'data-testid': 'status-away-text', maxLength: 1600 } }}
+            />
+          )}
+          {status === 'AWAY_WITH_TRANSFER' && (
+            <Controller
+              control={control}
+              name="transferToUserId"
+              render={({ field }) => {
+                const options = colleagues.data ?? [];
+                const value = options.find((c) => String(c.id) === field.value) ?? null;
+                return (
+                  <Autocomplete
+                    options={options}
+                    value={value}
+                    loading={colleagues.isFetching}
+                    onChange={(_e, c) => field.onChange(c ? String(c.id) : '')}
                     onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={!!errors.beBackIn}
-                    helperText={msg(errors.beBackIn?.message)}
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'status-be-back-in' } as object } }}
-                  >
-                    {BE_BACK_IN_OPTIONS.map((m) => (
-                      <MenuItem key={m} value={String(m)} data-testid={`status-be-back-in-${m}`}>
-                        {beBackLabel(m)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              {status === 'AWAY' && (
-                <TextField
-                  {...register('awayText')}
-                  required
-                  multiline
-                  minRows={2}
-                  maxRows={6}
-                  label={t('away_text')}
-                  onKeyDown={submitOnEnter}
-                  error={!!errors.awayText}
-                  helperText={msg(errors.awayText?.message) ?? t('away_text_hint')}
-                  slotProps={{ htmlInput: { 'data-testid': 'status-away-text', maxLength: 1600 } }}
-                />
-              )}
-              {status === 'AWAY_WITH_TRANSFER' && (
-                <Controller
-                  control={control}
-                  name="transferToUserId"
-                  render={({ field }) => {
-                    const options = colleagues.data ?? [];
-                    const value = options.find((c) => String(c.id) === field.value) ?? null;
-                    return (
-                      <Autocomplete
-                        options={options}
-                        value={value}
-                        loading={colleagues.isFetching}
-                        onChange={(_e, c) => field.onChange(c ? String(c.id) : '')}
-                        onBlur={field.onBlur}
-                        getOptionLabel={colleagueLabel}
-                        isOptionEqualToValue={(a, b) => a.id === b.id}
-                        noOptionsText={colleagues.isError ? t('status_colleagues_load_failed') : t('status_no_colleagues')}
-                        renderOption={({ key, ...props }, c) => (
-                          <li key={key} {...props} data-testid={`status-colleague-${c.id}`}>
-                            <Box sx={{ minWidth: 0 }}>
-                              <Typography noWrap>{colleagueLabel(c)}</Typography>
-                              <Typography variant="body2" color="text.secondary" noWrap>
-                                {c.email}
-                              </Typography>
-                            </Box>
-                          </li>
-                        )}
-                        renderInput={(params) => (
-                          <TextField
-                            {...params}
-                            inputRef={field.ref}
-                            required
-                            label={t('transfer_to')}
-                            error={!!errors.transferToUserId}
-                            helperText={msg(errors.transferToUserId?.message) ?? t('transfer_to_hint')}
-                            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'status-transfer-to' } }}
-                          />
-                        )}
+                    getOptionLabel={colleagueLabel}
+                    isOptionEqualToValue={(a, b) => a.id === b.id}
+                    noOptionsText={colleagues.isError ? t('status_colleagues_load_failed') : t('status_no_colleagues')}
+                    renderOption={({ key, ...props }, c) => (
+                      <li key={key} {...props} data-testid={`status-colleague-${c.id}`}>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography noWrap>{colleagueLabel(c)}</Typography>
+                          <Typography variant="body2" color="text.secondary" noWrap>
+                            {c.email}
+                          </Typography>
+                        </Box>
+                      </li>
+                    )}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        required
+                        label={t('transfer_to')}
+                        error={!!errors.transferToUserId}
+                        helperText={msg(errors.transferToUserId?.message) ?? t('transfer_to_hint')}
+                        slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'status-transfer-to' } }}
                       />
-                    );
-                  }}
-                />
-              )}
-            </Box>
-          </Collapse>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button type="button" onClick={close} disabled={busy} data-testid="status-cancel">
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="status-save"
-          >
-            {busy ? t('saving') : t('save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+                    )}
+                  />
+                );
+              }}
+            />
+          )}
+        </Box>
+      </Collapse>
+    </FormDialog>
   );
 }

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import Close from '@mui/icons-material/Close';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+interface TProps {
+  title: string;
+  /** Icon buttons shown right of the title. */
+  actions: ReactNode;
+  search: string;
+  onSearchChange: (value: string) => void;
+  searchLabel: string;
+  searchTestId: string;
+  searchMaxLength?: number;
+  /** Shown under the search field (filter chips). */
+  children?: ReactNode;
+}
+
+/** Top of a list panel (inbox, chats): the title with its icon actions, then a clearable search field. */
+export function ListPanelHeader({ title, actions, search, onSearchChange, searchLabel, searchTestId, searchMaxLength, children }: TProps) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ px: 1.5, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      <TextField
+        size="small"
+        fullWidth
+        value={search}
+        onChange={(e) => onSearchChange(e.target.value)}
+        placeholder={searchLabel}
+        slotProps={{
+          htmlInput: { 'data-testid': searchTestId, 'aria-label': searchLabel, type: 'search', maxLength: searchMaxLength },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: search ? (
+              <InputAdornment position="end">
+                <IconButton size="small" aria-label={t('clear_search')} onClick={() => onSearchChange('')}>
+                  <Close fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : null,
+          },
+        }}
+      />
+      {children}
+    </Box>
+  );
+}
