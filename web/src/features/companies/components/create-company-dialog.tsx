@@ -16,6 +16,7 @@ import { ZCompanyCreateSchema } from '@cd/contracts/company';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateCompany } from '../api/create-company';
+import { TIMEZONES, LANGUAGES } from '../lib/company-choices';
 import { slugify } from '../lib/slugify';
 
 const ZCreateFormSchema = ZCompanyCreateSchema.pick({ name: true, slug: true }).extend({
@@ -26,13 +27,6 @@ const ZCreateFormSchema = ZCompanyCreateSchema.pick({ name: true, slug: true }).
 type TCreateForm = z.input<typeof ZCreateFormSchema>;
 type TField = keyof TCreateForm;
 const FIELDS: readonly TField[] = ['name', 'slug', 'country', 'timezone', 'language'];
-
-const COUNTRIES = ['US', 'BA'] as const;
-const TIMEZONES: Record<(typeof COUNTRIES)[number], readonly string[]> = {
-  US: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'],
-  BA: ['Europe/Sarajevo'],
-};
-const LANGUAGES = ['en', 'bs', 'hr', 'sr'] as const;
 
 /** Contract messages that are not catalogue keys themselves. */
 const MESSAGE_KEYS: Record<string, string> = {

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
+import { api } from '../../../lib/api';
+import { companiesQueryKey } from './get-companies';
+
+/** PATCH /api/companies/{id} (merge-patch, only the changed fields). 422 goes to the settings form's fields. */
+export function updateCompany(input: { id: number; patch: TCompanyPatch }): Promise<TCompany> {
+  return api.request<TCompany>(`/api/companies/${input.id}`, { method: 'PATCH', body: input.patch, silent: [422] });
+}
+
+export function useUpdateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompany,
+    onSuccess: (company) => {
+      queryClient.setQueryData(['company', company.id], company);
+      return queryClient.invalidateQueries({ queryKey: companiesQueryKey });
+    },
+  });
+}
