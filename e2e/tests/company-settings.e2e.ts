@@ -101,6 +101,7 @@ describe('company settings (company admin)', () => {
     await page.getByTestId('working-hours-save').click();
     await page.getByTestId('hours-saturday-error').waitFor();
     expect(await page.getByTestId('hours-saturday-error').textContent()).toMatch(/overlap/i);
+    await page.getByTestId('hours-saturday').scrollIntoViewIfNeeded();
     await screenshot(page, 'company-settings-hours-overlap');
     expect(patches()).toBe(0);
 

@@ -18,8 +18,8 @@ import { SettingsSection } from './settings-section';
 
 const toValues = (company: TCompany) => ({ hours: company.hours });
 
-/** general_data → working hours: per weekday an off-day switch and intervals (HH:mm, as stored); validated in the
- * browser with the server's own rule (contracts ZHoursSchema) before the call. */
+/** general_data → working hours: per weekday an off-day switch and intervals, typed and shown as 24-hour HH:mm (a
+ * native time input would follow the browser's 12-hour locale); validated in the browser with the server's own rule (contracts ZHoursSchema) before the call. */
 export function WorkingHoursForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
   const form = useSettingsForm({ company, toValues, validate: (v) => validateHours(v.hours) });
@@ -78,6 +78,7 @@ export function WorkingHoursForm({ company }: { company: TCompany }) {
                       />
                     }
                     label={t('off_day')}
+                    sx={{ ml: -0.5 }}
                   />
                 )}
               </Box>
@@ -98,27 +99,27 @@ export function WorkingHoursForm({ company }: { company: TCompany }) {
                       return (
                         <Box key={i} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
                           <TextField
-                            type="time"
-                            size="small"
+                                                        size="small"
                             label={t('starts_at')}
                             value={iv.startsAt}
                             disabled={d.isOffDay}
                             onChange={(e) => setInterval({ startsAt: e.target.value })}
                             error={!!startError}
                             helperText={startError}
-                            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, 'data-testid': `hours-${day}-${i}-start` } }}
+                            placeholder="HH:mm"
+                            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': `hours-${day}-${i}-start` } }}
                             sx={{ width: 150 }}
                           />
                           <TextField
-                            type="time"
-                            size="small"
+                                                        size="small"
                             label={t('ends_at')}
                             value={iv.endsAt}
                             disabled={d.isOffDay}
                             onChange={(e) => setInterval({ endsAt: e.target.value })}
                             error={!!endError}
                             helperText={endError}
-                            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, 'data-testid': `hours-${day}-${i}-end` } }}
+                            placeholder="HH:mm"
+                            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': `hours-${day}-${i}-end` } }}
                             sx={{ width: 150 }}
                           />
                           <IconButton
