@@ -23,7 +23,8 @@ const toValues = (company: TCompany) => ({ hours: company.hours });
 export function WorkingHoursForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
   const form = useSettingsForm({ company, toValues, validate: (v) => validateHours(v.hours) });
-  const hours = form.values.hours;
+  // View mode shows the company as cached now (it may have been refetched since the form was opened).
+  const hours = form.editing ? form.values.hours : company.hours;
   const message = (path: string) => {
     const m = form.errors[path];
     return m ? t(settingsMessageKey({ path, message: m }), { defaultValue: m }) : undefined;
