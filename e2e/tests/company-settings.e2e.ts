@@ -10,19 +10,22 @@ let browser: Browser;
 let token: string;
 let companyId: number;
 let originalHours: THoursLike;
+let originalAddress: string | null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await apiToken(ADMIN);
   const me = await apiCall<{ company: string }>({ token, path: '/api/me' });
   companyId = Number(me.json.company.split('/').pop());
-  const company = await apiCall<{ hours: THoursLike }>({ token, path: `/api/companies/${companyId}` });
+  const company = await apiCall<{ hours: THoursLike; address: string | null }>({ token, path: `/api/companies/${companyId}` });
   originalHours = company.json.hours;
+  originalAddress = company.json.address;
 });
 
 afterAll(async () => {
-  // Put the demo company's hours back whatever happened above.
-  if (originalHours) await apiCall({ token, method: 'PATCH', path: `/api/companies/${companyId}`, body: { hours: originalHours } });
+  // Put the demo company's hours and address back whatever happened above.
+  if (originalHours)
+    await apiCall({ token, method: 'PATCH', path: `/api/companies/${companyId}`, body: { hours: originalHours, address: originalAddress } });
   await browser?.close();
 });
 
@@ -66,6 +69,42 @@ describe('company settings (company admin)', () => {
     expect(await page.getByTestId('company-field-slug').isDisabled()).toBe(true);
     expect(await page.getByTestId('company-field-email').isDisabled()).toBe(false);
     await page.getByTestId('company-info-cancel').click();
+    await ctx.close();
+  });
+
+  it('info: an invalid email stays in the browser, Cancel restores, a changed address is saved alone', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const patches = countPatches(page);
+    const bodies: unknown[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'PATCH' && req.url().includes(`/api/companies/${companyId}`)) bodies.push(req.postDataJSON());
+    });
+    await signIn(page, ADMIN);
+    await page.goto(`/companies/${companyId}/general_data`);
+    const emailView = page.getByTestId('company-info-view-email');
+    await emailView.waitFor();
+    const emailBefore = await emailView.textContent();
+
+    await page.getByTestId('company-info-edit').click();
+    await page.getByTestId('company-field-email').fill('not-an-email');
+    await page.getByTestId('company-info-save').click();
+    await page.getByText('Enter a valid email address.').waitFor();
+    expect(patches()).toBe(0);
+    await page.getByTestId('company-info-cancel').click();
+    expect(await emailView.textContent()).toBe(emailBefore);
+
+    await page.getByTestId('company-info-edit').click();
+    await page.getByTestId('company-field-address').fill('  1 Settings Street  ');
+    // The default customer user picker lists the company's users.
+    await page.getByTestId('company-field-defaultCustomerUser').locator('..').click();
+    expect(await page.getByRole('option').count()).toBeGreaterThan(1);
+    await screenshot(page, 'company-settings-info-edit-dark');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('company-info-save').click();
+    await page.getByText('Success').first().waitFor();
+    expect(bodies).toEqual([{ address: '1 Settings Street' }]);
+    await page.getByTestId('company-info-view-address').getByText('1 Settings Street').waitFor();
     await ctx.close();
   });
 
