@@ -160,7 +160,7 @@ export function GeneralInfoForm({ company }: { company: TCompany }) {
             onChange={(e) => set({ defaultCustomerUser: e.target.value })}
             error={!!message('defaultCustomerUser') || users.isError}
             helperText={message('defaultCustomerUser') ?? (users.isError ? t('company_users_load_failed') : t('default_customer_user_hint'))}
-            slotProps={{ htmlInput: { 'data-testid': 'company-field-defaultCustomerUser' } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'company-field-defaultCustomerUser' } }}
           >
             <MenuItem value="">
               <em>{t('none')}</em>
