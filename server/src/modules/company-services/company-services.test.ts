@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { runInScope } from '../../db/client';
+import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -176,5 +177,20 @@ describe('company services access', () => {
     expect(move.statusCode).toBe(422);
     expect((await call('GET', `/api/company_services/${created.id}`, adminB)).json().price).toBe(250);
     expect((await call('DELETE', `/api/company_services/${created.id}`, rootTok)).statusCode).toBe(204);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives Demo Motors a service catalogue', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoData({ db: fresh.db })).toBe(true);
+      const tok = (await login(fresh.app, 'agent@motors.example.com', DEMO_PASSWORD)).token;
+      const list = await fresh.app.inject({ method: 'GET', url: '/api/company_services?pagination=false', headers: bearer(tok) });
+      expect(list.json().member.length).toBeGreaterThanOrEqual(3);
+      expect(list.json().member[0]).toMatchObject({ title: 'Brake inspection', price: 0 });
+    } finally {
+      await fresh.close();
+    }
   });
 });
