@@ -63,16 +63,16 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
       await service.changeCompanyService({ ctx: contextOf(deps, req), id: req.params.id, values: valuesOf(req.body) }),
     ),
   );
-  r.put('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServiceReplaceSchema } }, async (req) => {
-    const ctx = contextOf(deps, req);
-    const requested = companyOf(req.body.company);
-    // The company of a service never changes: naming another one is refused rather than silently ignored.
-    if (requested !== undefined) {
-      const current = await service.getCompanyService({ ctx, id: req.params.id });
-      if (current.companyId !== requested) throw service.companyChangeError();
-    }
-    return service.toCompanyServiceResource(await service.changeCompanyService({ ctx, id: req.params.id, values: fullValuesOf(req.body) }));
-  });
+  r.put('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServiceReplaceSchema } }, async (req) =>
+    service.toCompanyServiceResource(
+      await service.changeCompanyService({
+        ctx: contextOf(deps, req),
+        id: req.params.id,
+        values: fullValuesOf(req.body),
+        expectedCompanyId: companyOf(req.body.company),
+      }),
+    ),
+  );
   r.delete('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
     await service.deleteCompanyService({ ctx: contextOf(deps, req), id: req.params.id });
     return reply.status(204).send();

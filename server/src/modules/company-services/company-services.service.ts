@@ -116,6 +116,8 @@ export async function changeCompanyService(opts: {
   ctx: TRequestContext;
   id: number;
   values: Partial<repo.TServiceValues>;
+  /** A PUT body's `company`: the service must already belong to it (a service never moves). */
+  expectedCompanyId?: number;
 }): Promise<TCompanyServiceRow> {
   const { ctx } = opts;
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change the company services.');
@@ -126,6 +128,8 @@ export async function changeCompanyService(opts: {
       scope,
       fn: async (tx, emit) => {
         const row = await loadService(tx, companyId, opts.id);
+        if (opts.expectedCompanyId !== undefined && opts.expectedCompanyId !== row.companyId)
+          throw validationError([{ propertyPath: 'company', message: 'A service cannot move to another company.' }]);
         const changes = (Object.keys(opts.values) as (keyof repo.TServiceValues)[]).filter((k) => opts.values[k] !== row[k]);
         if (!changes.length) return row;
         const updated = (await repo.updateService(tx, { companyId: row.companyId, id: row.id, values: opts.values }))!;
@@ -154,8 +158,4 @@ export async function deleteCompanyService(opts: { ctx: TRequestContext; id: num
 /** Column names → the API's field names in the `changes` of a live event. */
 function fieldName(k: keyof repo.TServiceValues): string {
   return k === 'durationMinutes' ? 'duration' : k === 'priceCents' ? 'price' : k;
-}
-
-export function companyChangeError() {
-  return validationError([{ propertyPath: 'company', message: 'A service cannot move to another company.' }]);
 }

@@ -63,7 +63,7 @@ describe('company services CRUD', () => {
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ title, description: 'Pads and discs', duration: 45, price: 0 });
 
-    const put = await call('PUT', `/api/company_services/${s.id}`, adminTok, { title, duration: 60, price: 100 });
+    const put = await call('PUT', `/api/company_services/${s.id}`, adminTok, { title, duration: 60, price: 100, company: `/api/companies/${a.companyId}` });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ description: '', duration: 60, price: 100 });
 
