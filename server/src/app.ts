@@ -21,6 +21,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
+import { companyServicesRoutes } from './modules/company-services/company-services.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
 import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
@@ -182,6 +183,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await customerGroupsRoutes(api, deps);
     await internalChatRoutes(api, deps);
     await notificationsRoutes(api, deps);
+    await companyServicesRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

@@ -229,3 +229,21 @@ describe('customers, messages and groups', () => {
     console.info('statements GET /api/group_messages', counts);
   });
 });
+
+describe('company services', () => {
+  it('GET /api/company_services, paged and with pagination=false', async () => {
+    const co = await seedCompany(t.db);
+    const adminTok = (await login(t.app, co.admin.email)).token;
+    const agentTok = (await login(t.app, co.agent.email)).token;
+    const add = (i: number) => post(adminTok, '/api/company_services', { title: `Service ${String(i).padStart(2, '0')}`, duration: 30, price: i * 100 });
+    for (let i = 0; i < 3; i++) await add(i);
+    const fewWhole = await statementsOf(agentTok, '/api/company_services?pagination=false', 3);
+    const fewPage = await statementsOf(agentTok, '/api/company_services?itemsPerPage=2', 2);
+    for (let i = 3; i < ROWS; i++) await add(i);
+    const manyWhole = await statementsOf(agentTok, '/api/company_services?pagination=false', ROWS);
+    const manyPage = await statementsOf(agentTok, '/api/company_services?itemsPerPage=20', 20);
+    expectSameCount(fewWhole, manyWhole, 'GET /api/company_services?pagination=false: few vs many');
+    expectSameCount(fewPage, manyPage, 'GET /api/company_services: page of 2 vs 20');
+    console.info('statements GET /api/company_services', { whole: fewWhole.length, paged: fewPage.length });
+  });
+});

@@ -36,6 +36,8 @@ beforeAll(async () => {
   rows.group = group.json().id;
   const gm = await t.app.inject({ method: 'POST', url: '/api/group_messages', headers: bearer(adminTok), payload: { customerGroupId: rows.group, content: 'Victim broadcast', scheduledAt: new Date(Date.now() + 86400_000).toISOString() } });
   rows.groupMessage = gm.json().id;
+  const svc = await t.app.inject({ method: 'POST', url: '/api/company_services', headers: bearer(adminTok), payload: { title: 'Victim service', duration: 30, price: 4999 } });
+  rows.companyService = svc.json().id;
   const pdf = { filename: 'a.pdf', mimetype: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
   rows.media = (await saveMediaFromBuffer({ deps: t.app.deps, companyId: a.companyId, userId: a.agent.id, file: pdf })).id;
   const importForm = multipartBody([
@@ -74,6 +76,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   group_messages: () => rows.groupMessage!,
   internal_chat_threads: () => rows.chatThread!,
   notifications: () => rows.notification!,
+  company_services: () => rows.companyService!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -92,6 +95,8 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/customer_groups/:id': () => ({ name: 'Intruder', customers: [] }),
   'PATCH /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
   'PUT /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
+  'PATCH /api/company_services/:id': () => ({ price: 1 }),
+  'PUT /api/company_services/:id': () => ({ title: 'Intruder', duration: 5, price: 1 }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -175,6 +180,10 @@ describe('every route with an id, called by another company', () => {
     expect(chat.json().readStates).toEqual(expect.arrayContaining([{ userId: a.admin.id, isRead: false }]));
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(adminTok) });
     expect(notes.json().member).toMatchObject([{ id: rows.notification, title: 'Victim notification', readAt: null }]);
+    const svc = await t.app.inject({ method: 'GET', url: `/api/company_services/${rows.companyService}`, headers: bearer(adminTok) });
+    expect(svc.json()).toMatchObject({ title: 'Victim service', duration: 30, price: 4999 });
+    const intruderList = await t.app.inject({ method: 'GET', url: '/api/company_services?pagination=false', headers: bearer(intruder) });
+    expect(intruderList.json().member).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import { defaultCompanySettings } from '../modules/companies/companies.defaults';
 import { companies } from '../modules/companies/companies.schema';
+import { companyServices } from '../modules/company-services/company-services.schema';
 import { users } from '../modules/users/users.schema';
 import { runInScope, type TDatabase } from './client';
 import { seedDemoConversations } from './seed-conversations';
@@ -89,6 +90,13 @@ const REALTY_USERS: TSeedUser[] = [
   },
 ];
 
+/** Demo Motors' service catalogue (prices in cents). */
+const MOTORS_SERVICES = [
+  { title: 'Oil and filter change', description: 'Synthetic blend oil, new filter, fluid top-up.', durationMinutes: 30, priceCents: 4999 },
+  { title: 'Brake inspection', description: 'Pads, rotors and brake fluid checked.', durationMinutes: 45, priceCents: 0 },
+  { title: 'Tire rotation', description: '', durationMinutes: 30, priceCents: 2500 },
+  { title: 'Four-wheel alignment', description: 'Computerised alignment with a printed report.', durationMinutes: 60, priceCents: 11995 },
+];
 
 /** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
 export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
@@ -146,6 +154,7 @@ export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
         dms: {},
       })),
     );
+    await tx.insert(companyServices).values(MOTORS_SERVICES.map((svc) => ({ ...svc, companyId: motors!.id })));
     await seedDemoConversations(tx, { motorsId: motors!.id, realtyId: realty!.id });
     return true;
   });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Upper bounds that keep a typo (an extra digit or three) from being saved as a real price or duration. */
+export const SERVICE_PRICE_MAX_CENTS = 100_000_000; // $1,000,000.00
+export const SERVICE_DURATION_MAX_MINUTES = 10_080; // one week
+export const SERVICE_TITLE_MAX = 200;
+export const SERVICE_DESCRIPTION_MAX = 2000;
+
+const serviceFields = {
+  title: z.string().trim().min(1, 'title_is_required').max(SERVICE_TITLE_MAX),
+  description: z.string().trim().max(SERVICE_DESCRIPTION_MAX),
+  /** Minutes, above zero (spec part 2 §5). */
+  duration: z.number().int('Whole minutes only.').min(1, 'The duration must be above zero.').max(SERVICE_DURATION_MAX_MINUTES),
+  /** Cents (spec part 2 §3): the form takes dollars and converts with `dollarsToCents`. */
+  price: z.number().int('The price is in whole cents.').min(0, 'The price cannot be negative.').max(SERVICE_PRICE_MAX_CENTS),
+};
+
+/** The owning company as `/api/companies/{id}` (or its id): super admins name it, others may only name their own. */
+const ZCompanyRefSchema = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^(\/api\/companies\/)?\d{1,15}$/, 'Expected /api/companies/{id}.'),
+]);
+
+export const ZCompanyServiceCreateSchema = z.strictObject({
+  ...serviceFields,
+  description: serviceFields.description.optional(),
+  company: ZCompanyRefSchema.optional(),
+});
+export type TCompanyServiceCreate = z.infer<typeof ZCompanyServiceCreateSchema>;
+
+/** PUT replaces the editable fields (description defaults to empty); the company never changes. */
+export const ZCompanyServiceReplaceSchema = ZCompanyServiceCreateSchema;
+
+export const ZCompanyServicePatchSchema = z.strictObject(serviceFields).partial();
+export type TCompanyServicePatch = z.infer<typeof ZCompanyServicePatchSchema>;
+
+export interface TCompanyService {
+  '@id': string;
+  '@type': 'CompanyService';
+  id: number;
+  company: string;
+  title: string;
+  description: string;
+  /** Minutes. */
+  duration: number;
+  /** Cents. */
+  price: number;
+  createdAt: string;
+  updatedAt: string;
+}

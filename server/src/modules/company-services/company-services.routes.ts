@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCompanyServiceCreateSchema,
+  ZCompanyServicePatchSchema,
+  ZCompanyServiceReplaceSchema,
+  type TCompanyServiceCreate,
+  type TCompanyServicePatch,
+} from '@cd/contracts/company-service';
+import type { TAppDeps } from '../../context';
+import { idFromIri, toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { pageWindow, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { contextOf } from '../../plugins/auth';
+import type { TServiceValues } from './company-services.repository';
+import * as service from './company-services.service';
+
+const ZListQuerySchema = ZPageQuerySchema.extend({ company: ZIdOrIriSchema.optional() });
+
+function valuesOf(body: TCompanyServicePatch): Partial<TServiceValues> {
+  const values: Partial<TServiceValues> = {};
+  if (body.title !== undefined) values.title = body.title;
+  if (body.description !== undefined) values.description = body.description;
+  if (body.duration !== undefined) values.durationMinutes = body.duration;
+  if (body.price !== undefined) values.priceCents = body.price;
+  return values;
+}
+
+function fullValuesOf(body: TCompanyServiceCreate): TServiceValues {
+  return { title: body.title, description: body.description ?? '', durationMinutes: body.duration, priceCents: body.price };
+}
+
+function companyOf(ref: TCompanyServiceCreate['company']): number | undefined {
+  return ref === undefined ? undefined : typeof ref === 'number' ? ref : idFromIri(ref);
+}
+
+export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['company_services'];
+
+  r.get('/api/company_services', { schema: { tags, querystring: ZListQuerySchema } }, async (req) => {
+    const w = pageWindow(req.query, 15);
+    const { rows, total } = await service.listCompanyServices({
+      ctx: contextOf(deps, req),
+      companyId: req.query.company,
+      limit: w.limit,
+      offset: w.offset,
+    });
+    return toCollection({ path: '/api/company_services', query: req.query, member: rows.map(service.toCompanyServiceResource), totalItems: total, ...w });
+  });
+  r.post('/api/company_services', { schema: { tags, body: ZCompanyServiceCreateSchema } }, async (req, reply) => {
+    const row = await service.createCompanyService({
+      ctx: contextOf(deps, req),
+      companyId: companyOf(req.body.company),
+      values: fullValuesOf(req.body),
+    });
+    return reply.status(201).send(service.toCompanyServiceResource(row));
+  });
+  r.get('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    service.toCompanyServiceResource(await service.getCompanyService({ ctx: contextOf(deps, req), id: req.params.id })),
+  );
+  r.patch('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServicePatchSchema } }, async (req) =>
+    service.toCompanyServiceResource(
+      await service.changeCompanyService({ ctx: contextOf(deps, req), id: req.params.id, values: valuesOf(req.body) }),
+    ),
+  );
+  r.put('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServiceReplaceSchema } }, async (req) =>
+    service.toCompanyServiceResource(
+      await service.changeCompanyService({
+        ctx: contextOf(deps, req),
+        id: req.params.id,
+        values: fullValuesOf(req.body),
+        expectedCompanyId: companyOf(req.body.company),
+      }),
+    ),
+  );
+  r.delete('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+    await service.deleteCompanyService({ ctx: contextOf(deps, req), id: req.params.id });
+    return reply.status(204).send();
+  });
+}
