@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,12 +11,14 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import type { TPublicCompany } from '@cd/contracts/public-page';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { createAppTheme } from '../../../lib/theme';
 import { usePublicCompanyQuery } from '../api/get-public-company';
 import { useSubmitOptInMutation } from '../api/submit-opt-in';
 import { normalizePhoneInput, safeAccentColor } from '../lib/opt-in-form';
@@ -29,10 +31,16 @@ export function PublicCompanyPage() {
   const { t } = useTranslation();
   const query = usePublicCompanyQuery(slug);
   const accent = safeAccentColor(query.data?.accentColor);
-  const theme = useMemo(
-    () => (outer: Theme) => (accent ? createTheme(outer, { palette: { primary: outer.palette.augmentColor({ color: { main: accent } }) } }) : outer),
-    [accent],
-  );
+  // Visitors are the company's customers, not app users: the page follows their device's theme, not the app's stored one.
+  const prefersLight = useMediaQuery('(prefers-color-scheme: light)', { noSsr: true });
+  const theme = useMemo(() => {
+    const base = createAppTheme(prefersLight ? 'light' : 'dark');
+    return accent ? createTheme(base, { palette: { primary: base.palette.augmentColor({ color: { main: accent } }) } }) : base;
+  }, [accent, prefersLight]);
+  const companyName = query.data?.name;
+  useEffect(() => {
+    if (companyName) document.title = companyName;
+  }, [companyName]);
 
   let content;
   if (query.isPending) {
@@ -86,6 +94,7 @@ function OptInCard({ company }: { company: TPublicCompany }) {
   const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const clearError = (field: TField) => setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -159,7 +168,10 @@ function OptInCard({ company }: { company: TPublicCompany }) {
                 required
                 fullWidth
                 value={firstName}
-                onChange={(e) => setFirstName(e.target.value)}
+                onChange={(e) => {
+                  setFirstName(e.target.value);
+                  clearError('firstName');
+                }}
                 error={!!errors.firstName}
                 helperText={errors.firstName}
                 slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'opt-in-first-name' } }}
@@ -170,7 +182,10 @@ function OptInCard({ company }: { company: TPublicCompany }) {
                 autoComplete="family-name"
                 fullWidth
                 value={lastName}
-                onChange={(e) => setLastName(e.target.value)}
+                onChange={(e) => {
+                  setLastName(e.target.value);
+                  clearError('lastName');
+                }}
                 error={!!errors.lastName}
                 helperText={errors.lastName}
                 slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'opt-in-last-name' } }}
@@ -190,7 +205,10 @@ function OptInCard({ company }: { company: TPublicCompany }) {
               required
               fullWidth
               value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              onChange={(e) => {
+                  setPhone(e.target.value);
+                  clearError('phone');
+                }}
               error={!!errors.phone}
               helperText={errors.phone ?? t('public_page_phone_help')}
               slotProps={{ htmlInput: { maxLength: 30, 'data-testid': 'opt-in-phone' } }}
@@ -198,7 +216,10 @@ function OptInCard({ company }: { company: TPublicCompany }) {
             <Box>
               <FormControlLabel
                 sx={{ alignItems: 'flex-start', mr: 0 }}
-                control={<Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} sx={{ mt: -1 }} slotProps={{ input: { 'aria-describedby': 'opt-in-consent-error', 'data-testid': 'opt-in-consent' } as object }} />}
+                control={<Checkbox checked={consent} onChange={(e) => {
+                      setConsent(e.target.checked);
+                      clearError('consent');
+                    }} sx={{ mt: -1 }} slotProps={{ input: { 'aria-describedby': 'opt-in-consent-error', 'data-testid': 'opt-in-consent' } as object }} />}
                 label={
                   <Typography variant="body2">
                     {t('public_page_consent', { company: company.name })}
