@@ -47,11 +47,18 @@ describe('the public page a company QR code opens', () => {
     await adminCtx.close();
   });
 
-  it('desktop and dark theme, and an unknown company', async () => {
+  it("desktop and dark theme in the company's accent colour, and an unknown company", async () => {
+    const root = await apiToken('superadmin@example.com');
+    const found = await apiCall<{ member: { id: number; slug: string }[] }>({ token: root, path: '/api/companies?name=Demo%20Realty' });
+    const realty = found.json.member.find((c) => c.slug === 'demo-realty')!;
+    const patched = await apiCall({ token: root, method: 'PATCH', path: `/api/companies/${realty.id}`, body: { customerView: { accentColor: '#2fb58a', afterSubmitText: 'An agent will text you within the hour.' } } });
+    expect(patched.status).toBe(200);
     const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 }, colorScheme: 'dark' });
     const page = await ctx.newPage();
     await page.goto('/c/demo-realty');
     await page.getByTestId('public-company-name').waitFor({ timeout: 15_000 });
+    const buttonColor = await page.getByTestId('opt-in-submit').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(buttonColor).toBe('rgb(47, 181, 138)');
     await screenshot(page, 'public-opt-in-desktop-dark');
     await page.goto('/c/no-such-company');
     await page.getByTestId('public-page-error').waitFor({ timeout: 15_000 });
