@@ -29,6 +29,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationJobHandlers } from './modules/notifications/notifications.service';
 import { createMessageJobHandlers } from './modules/messages/messages.service';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
 import { whatsappWebhookRoutes } from './modules/webhooks/whatsapp.routes';
@@ -184,6 +185,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await internalChatRoutes(api, deps);
     await notificationsRoutes(api, deps);
     await companyServicesRoutes(api, deps);
+    await publicPagesRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

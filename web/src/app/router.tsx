@@ -12,6 +12,7 @@ function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
+const PublicCompanyPage = lazyNamed(() => import('../features/public-page/components/public-company-page').then((m) => m.PublicCompanyPage));
 const ReloadPage = lazyNamed(() => import('./pages/reload-page').then((m) => m.ReloadPage));
 const RedirectIfSignedIn = lazyNamed(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
 const AppShell = lazyNamed(() => import('./shell/app-shell').then((m) => m.AppShell));
@@ -104,6 +105,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot_password', element: page(<RedirectIfSignedIn><ForgotPasswordPage /></RedirectIfSignedIn>), errorElement },
       { path: 'reset_password', element: page(<ResetPasswordPage />), errorElement },
       { path: 'reload-page', element: page(<ReloadPage />), errorElement },
+      // The page a company's QR code opens: anyone, signed in or not.
+      { path: 'c/:slug', element: page(<PublicCompanyPage />), errorElement },
       {
         path: '/',
         element: page(

@@ -43,7 +43,7 @@ function presentRow(deps: Pick<TDeps, 'config'>, m: TMessageRow, attachments: TM
   return toMessageResource(m, { config: deps.config, attachments });
 }
 
-function messageEvent(
+export function messageEvent(
   deps: Pick<TDeps, 'config'>,
   customer: Pick<TCustomerRow, 'companyId' | 'userId'>,
   m: TMessageRow,
@@ -60,7 +60,7 @@ function messageEvent(
   };
 }
 
-function lastMessageOf(m: TMessageRow, hasAttachments: boolean) {
+export function lastMessageOf(m: TMessageRow, hasAttachments: boolean) {
   return { content: m.content, direction: m.direction, status: m.status, createdAt: m.createdAt.toISOString(), hasAttachments };
 }
 
@@ -253,7 +253,7 @@ export async function removeScheduled(opts: { ctx: TRequestContext; id: number }
 }
 
 /** Inserts an automatic outbound message (keyword replies, welcome) with its send job. */
-async function queueSystemMessage(
+export async function queueSystemMessage(
   tx: TTx,
   deps: TDeps,
   opts: { company: TCompanyRow; customer: TCustomerRow; channel: TChannel; content: string; type: TMessageType },

@@ -1,0 +1,17 @@
+/** Only plain hex colours become the page's primary colour; anything else keeps the app's own. */
+export function safeAccentColor(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) ? v : null;
+}
+
+/**
+ * What a visitor types into the phone field, in the form the server checks (E.164): spaces, dashes, dots and
+ * brackets go; a bare 10-digit number (or 11 digits starting with 1) is a US number.
+ */
+export function normalizePhoneInput(value: string): string {
+  const v = value.trim().replace(/[\s().-]/g, '');
+  if (/^\d{10}$/.test(v)) return `+1${v}`;
+  if (/^1\d{10}$/.test(v)) return `+${v}`;
+  if (/^00\d+$/.test(v)) return `+${v.slice(2)}`;
+  return v;
+}
