@@ -1,10 +1,13 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { insertNotification } from '../src/modules/notifications/notifications.repository';
 import { users } from '../src/modules/users/users.schema';
 import { bearer, createTestApp, login, recordStatements, seedCompany, TEST_PASSWORD, unique, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody, TINY_PNG } from './multipart';
+
+// Each test seeds a few dozen rows through the API before it counts; on two loaded CI cores that takes a while.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * Team rule: a list endpoint runs a constant number of SQL statements whatever the page size (no N+1). Every
