@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -28,48 +28,44 @@ interface TCommon {
   testId: string;
 }
 
+/** What the single and the multiple picker share: options, search, labels and the input. */
+function useCommonPickerProps(p: TCommon) {
+  const { t } = useTranslation();
+  return {
+    options: p.options,
+    loading: p.loading,
+    getOptionLabel: label,
+    isOptionEqualToValue: (a: TInternalChatColleague, b: TInternalChatColleague) => a.id === b.id,
+    filterOptions: (opts: TInternalChatColleague[], state: { inputValue: string }) => filterColleagues(opts, state.inputValue),
+    noOptionsText: t('ichat_no_colleagues'),
+    loadingText: t('loading'),
+    renderOption: (props: object, c: TInternalChatColleague) => renderColleague(props as never, c),
+    renderInput: (params: AutocompleteRenderInputParams) => (
+      <TextField {...params} label={p.label} autoFocus={p.autoFocus} error={!!p.error} helperText={p.error ?? ' '} margin="dense" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': p.testId } }} />
+    ),
+  };
+}
+
 /** Pick one colleague (new chat). */
 export function ColleaguePicker({ value, onChange, ...p }: TCommon & { value: TInternalChatColleague | null; onChange: (c: TInternalChatColleague | null) => void }) {
-  const { t } = useTranslation();
   return (
     <Autocomplete<TInternalChatColleague, false, false, false>
-      options={p.options}
-      loading={p.loading}
+      {...useCommonPickerProps(p)}
       value={value}
       onChange={(_, v) => onChange(v)}
-      getOptionLabel={label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(opts, state) => filterColleagues(opts, state.inputValue)}
-      noOptionsText={t('ichat_no_colleagues')}
-      loadingText={t('loading')}
-      renderOption={(props, c) => renderColleague(props as never, c)}
-      renderInput={(params) => (
-        <TextField {...params} label={p.label} autoFocus={p.autoFocus} error={!!p.error} helperText={p.error ?? ' '} margin="dense" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': p.testId } }} />
-      )}
     />
   );
 }
 
 /** Pick several colleagues (group members). */
 export function ColleaguesPicker({ value, onChange, ...p }: TCommon & { value: TInternalChatColleague[]; onChange: (c: TInternalChatColleague[]) => void }) {
-  const { t } = useTranslation();
   return (
     <Autocomplete<TInternalChatColleague, true, false, false>
       multiple
       disableCloseOnSelect
-      options={p.options}
-      loading={p.loading}
+      {...useCommonPickerProps(p)}
       value={value}
       onChange={(_, v) => onChange(v)}
-      getOptionLabel={label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(opts, state) => filterColleagues(opts, state.inputValue)}
-      noOptionsText={t('ichat_no_colleagues')}
-      loadingText={t('loading')}
-      renderOption={(props, c) => renderColleague(props as never, c)}
-      renderInput={(params) => (
-        <TextField {...params} label={p.label} autoFocus={p.autoFocus} error={!!p.error} helperText={p.error ?? ' '} margin="dense" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': p.testId } }} />
-      )}
     />
   );
 }
