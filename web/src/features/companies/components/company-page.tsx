@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isSuperAdmin } from '@cd/contracts/roles';
 import { MessagePage } from '../../../components/ui/message-page';
-import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCompany } from '../api/get-company';
 import { getVisibleSettingsTabs, resolveSettingsTab } from '../lib/settings-tabs';
-import { GeneralDataTab } from './general-data-tab';
+import { SettingsTabPanel } from './settings-tab-panel';
 
 /** /companies/{id}/{tab?}: the company settings screen. The tab lives in the URL (back/forward switch tabs); a
  * missing, unknown or hidden tab redirects to general_data. Tabs not built yet say so instead of showing a fake form. */
@@ -57,7 +56,7 @@ export function CompanyPage() {
         ))}
       </Tabs>
       <Box sx={{ px: { xs: 2, md: 3 }, py: 3 }} role="tabpanel" data-testid={`company-tabpanel-${tab}`}>
-        {tab === 'general_data' ? <GeneralDataTab key={company.data.id} company={company.data} /> : <NotAvailablePage screen={t(`settings_tab_${tab}`)} />}
+        <SettingsTabPanel tab={tab} company={company.data} />
       </Box>
     </Box>
   );
