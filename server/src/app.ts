@@ -22,6 +22,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
 import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
@@ -185,6 +186,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await internalChatRoutes(api, deps);
     await notificationsRoutes(api, deps);
     await companyServicesRoutes(api, deps);
+    await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
   });
 

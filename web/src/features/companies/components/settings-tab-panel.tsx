@@ -3,6 +3,8 @@ import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
 import { GeneralDataTab } from './general-data-tab';
+import { ModulesTab } from './modules-tab';
+import { OcsTab } from './ocs-tab';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -30,10 +32,10 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'modules':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <ModulesTab company={company} />;
 
     case 'ocs':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <OcsTab key={company.id} company={company} />;
 
     case 'dms':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;

@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SECRET_MASK, type TCompany } from '@cd/contracts/company';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { settingsMessageKey } from '../lib/company-choices';
+import {
+  fieldErrorKey,
+  groupValues,
+  toGroupPatch,
+  validateGroupPatch,
+  type TGroupField,
+  type TGroupName,
+  type TGroupValues,
+} from '../lib/group-settings';
+import { SettingsSection } from './settings-section';
+
+interface TProps {
+  company: TCompany;
+  group: TGroupName;
+  fields: readonly TGroupField[];
+  title: string;
+  testId: string;
+  /** Fields the viewer may not change (shown disabled with a hint); the server refuses them too. */
+  lockedFields?: readonly string[];
+  canEdit?: boolean;
+  intro?: ReactNode;
+  /** Hides a field for the current values (e.g. DMS vendor fields follow the chosen type). */
+  isVisible?: (field: TGroupField, values: TGroupValues) => boolean;
+}
+
+/**
+ * One settings form over the fields of a nested company group (ocs, dms, payment, alerts…): view mode lists the
+ * stored values (secrets as their mask), edit mode renders an input per field kind. Only changed keys are sent, as a
+ * merge-patch of the group; an emptied text becomes null (removed). A secret left as its mask is never sent.
+ */
+export function GroupSettingsForm({ company, group, fields, title, testId, lockedFields = [], canEdit = true, intro, isVisible }: TProps) {
+  const { t } = useTranslation();
+  const form = useSettingsForm({
+    company,
+    toValues: (c) => groupValues({ company: c, group, fields }),
+    validate: (values) => validateGroupPatch({ group, patch: toGroupPatch({ group, fields, changed: values }) }),
+    toPatch: (changed) => toGroupPatch({ group, fields, changed }),
+  });
+  const v = form.values;
+  const shown = fields.filter((f) => !isVisible || isVisible(f, v));
+  const message = (name: string) => {
+    const m = form.errors[fieldErrorKey(group, name)] ?? form.errors[name];
+    return m ? t(settingsMessageKey({ path: name, message: m }), { defaultValue: m }) : undefined;
+  };
+  const set = (name: string, value: TGroupValues[string]) => form.setValues({ ...v, [name]: value });
+  const locked = (name: string) => lockedFields.includes(name);
+
+  return (
+    <SettingsSection
+      title={title}
+      testId={testId}
+      editing={form.editing}
+      saving={form.saving}
+      canEdit={canEdit}
+      onEdit={form.startEdit}
+      onSave={form.save}
+      onCancel={form.cancel}
+    >
+      {intro}
+      {!form.editing ? (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
+          {shown.map((f) => (
+            <Box key={f.name} sx={{ minWidth: 0, gridColumn: f.kind === 'multiline' ? '1 / -1' : undefined }} data-testid={`${testId}-view-${f.name}`}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {t(f.label)}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                <ViewValue field={f} value={v[f.name] ?? ''} />
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+          {shown.map((f) => {
+            const err = message(f.name);
+            const hint = err ?? (locked(f.name) ? t('super_admin_only') : f.hint ? t(f.hint) : undefined);
+            const common = {
+              label: t(f.label),
+              size: 'small' as const,
+              disabled: locked(f.name),
+              error: !!err,
+              helperText: hint,
+            };
+            const full = { gridColumn: f.kind === 'multiline' || f.kind === 'list' ? '1 / -1' : undefined };
+            if (f.kind === 'switch')
+              return (
+                <Box key={f.name} sx={{ gridColumn: '1 / -1' }}>
+                  <FormControlLabel
+                    label={t(f.label)}
+                    disabled={locked(f.name)}
+                    control={
+                      <Switch
+                        checked={v[f.name] === true}
+                        onChange={(_e, checked) => set(f.name, checked)}
+                        slotProps={{ input: { 'data-testid': `${testId}-field-${f.name}` } as object }}
+                      />
+                    }
+                  />
+                  {hint && (
+                    <Typography variant="caption" color={err ? 'error' : 'text.secondary'} sx={{ display: 'block', ml: 6 }}>
+                      {hint}
+                    </Typography>
+                  )}
+                </Box>
+              );
+            if (f.kind === 'list')
+              return (
+                <Autocomplete
+                  key={f.name}
+                  multiple
+                  freeSolo
+                  options={[]}
+                  value={v[f.name] as string[]}
+                  disabled={locked(f.name)}
+                  onChange={(_e, next) => set(f.name, (next as string[]).map((s) => s.trim()).filter(Boolean))}
+                  sx={full}
+                  renderValue={(items, getItemProps) =>
+                    items.map((item, index) => {
+                      const { key, ...rest } = getItemProps({ index });
+                      return <Chip key={key} size="small" label={item} {...rest} />;
+                    })
+                  }
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      {...common}
+                      helperText={hint ?? t('list_input_hint')}
+                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-field-${f.name}` } }}
+                    />
+                  )}
+                />
+              );
+            if (f.kind === 'select')
+              return (
+                <TextField
+                  key={f.name}
+                  select
+                  {...common}
+                  value={v[f.name] as string}
+                  onChange={(e) => set(f.name, e.target.value)}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-field-${f.name}` } }}
+                >
+                  {(f.options ?? []).map((o) => (
+                    <MenuItem key={o.value} value={o.value}>
+                      {t(o.label)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            const secret = f.kind === 'secret';
+            return (
+              <TextField
+                key={f.name}
+                {...common}
+                sx={full}
+                multiline={f.kind === 'multiline'}
+                minRows={f.kind === 'multiline' ? 3 : undefined}
+                type={f.kind === 'time' ? 'time' : f.kind === 'phone' ? 'tel' : f.kind === 'url' ? 'url' : f.kind === 'number' ? 'number' : 'text'}
+                value={v[f.name] as string}
+                onChange={(e) => set(f.name, e.target.value)}
+                // A stored secret shows its mask; focusing selects it so typing replaces it in one go.
+                onFocus={secret ? (e) => (e.target as HTMLInputElement).value.startsWith(SECRET_MASK) && (e.target as HTMLInputElement).select() : undefined}
+                helperText={hint ?? (secret && (v[f.name] as string).startsWith(SECRET_MASK) ? t('secret_stored_hint') : undefined)}
+                autoComplete={secret ? 'off' : undefined}
+                slotProps={{
+                  inputLabel: f.kind === 'time' ? { shrink: true } : undefined,
+                  htmlInput: { 'data-testid': `${testId}-field-${f.name}`, spellCheck: secret ? false : undefined },
+                }}
+              />
+            );
+          })}
+        </Box>
+      )}
+    </SettingsSection>
+  );
+}
+
+function ViewValue({ field, value }: { field: TGroupField; value: TGroupValues[string] }) {
+  const { t } = useTranslation();
+  const empty = <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
+  if (field.kind === 'switch') return <>{value ? t('on') : t('off')}</>;
+  if (Array.isArray(value)) return value.length ? <>{value.join(', ')}</> : empty;
+  if (value === '' || value === null || value === undefined) return empty;
+  if (field.kind === 'select') {
+    const o = field.options?.find((x) => x.value === value);
+    return <>{o ? t(o.label) : String(value)}</>;
+  }
+  return <>{String(value)}</>;
+}
