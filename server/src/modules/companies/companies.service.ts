@@ -248,6 +248,14 @@ function buildCompanyUpdate(opts: {
     }
   }
 
+  for (const [group, typeKey] of [
+    ['dms', 'dmsType'],
+    ['payment', 'provider'],
+  ] as const) {
+    const merged = values[group] as Record<string, unknown> | null | undefined;
+    // The enabled switch exists only with a type/provider chosen (part 2 §4): without one it cannot stay on.
+    if (merged && !merged[typeKey] && merged.enabled) merged.enabled = false;
+  }
   if (values.ocs) {
     // Quiet hours may only narrow the 08:00–21:00 default (US carrier practice for automated messages).
     const ocs = values.ocs as { quietHoursStart?: string | null; quietHoursEnd?: string | null };

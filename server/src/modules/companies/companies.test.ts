@@ -174,6 +174,34 @@ describe('role locks', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/companies/${a.companyId}`, headers: bearer(adminTok) })).statusCode).toBe(403);
   });
 
+  it('company admins set payment mode, text and expiry; the provider, terminals and dealer system stay with super admins', async () => {
+    const s = await seedCompany(t.db, { modules: { automotive: true } });
+    const tok = (await login(t.app, s.admin.email)).token;
+    const terminals = [{ serial: 'T-1', description: null, assignedTo: [0] }];
+    expect((await patch(s.companyId, rootTok, { payment: { provider: 'next', enabled: true, terminals } })).statusCode).toBe(200);
+    const own = await patch(s.companyId, tok, { payment: { mode: 'advanced', markAsExpiredAfterDays: 14, text: 'Pay here: {payment_url}' } });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().payment).toMatchObject({ provider: 'next', enabled: true, mode: 'advanced', markAsExpiredAfterDays: 14, terminals });
+    for (const body of [{ payment: { terminals: [] } }, { payment: { enabled: false } }, { dms: { dmsType: 'vendor_b' } }]) {
+      expect((await patch(s.companyId, tok, body)).statusCode, JSON.stringify(body)).toBe(403);
+    }
+    for (const bad of [{ markAsExpiredAfterDays: -1 }, { markAsExpiredAfterDays: 1.5 }, { mode: 'fancy' }]) {
+      expect((await patch(s.companyId, tok, { payment: bad })).statusCode, JSON.stringify(bad)).toBe(422);
+    }
+  });
+
+  it('a payment provider or dealer system taken away switches its connection off', async () => {
+    const s = await seedCompany(t.db, { modules: { automotive: true } });
+    expect((await patch(s.companyId, rootTok, { dms: { dmsType: 'vendor_a', enabled: true }, payment: { provider: 'current', enabled: true } })).json()).toMatchObject({
+      dms: { dmsType: 'vendor_a', enabled: true },
+      payment: { provider: 'current', enabled: true },
+    });
+    const off = await patch(s.companyId, rootTok, { dms: { dmsType: null }, payment: { provider: null } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().dms.enabled).toBe(false);
+    expect(off.json().payment.enabled).toBe(false);
+  });
+
   it('plain users cannot change company settings', async () => {
     expect((await patch(a.companyId, agentTok, { address: 'x' })).statusCode).toBe(403);
   });

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCompany } from '../api/get-company';
 import { getVisibleSettingsTabs, resolveSettingsTab } from '../lib/settings-tabs';
+import { CompanyHeaderMenu } from './company-header-menu';
 import { SettingsTabPanel } from './settings-tab-panel';
 
 /** /companies/{id}/{tab?}: the company settings screen. The tab lives in the URL (back/forward switch tabs); a
@@ -26,7 +27,8 @@ export function CompanyPage() {
   if (company.isPending) return <PageSpinner />;
   if (company.isError) return <MessagePage title={t('company_load_failed')} testId="company-error" />;
 
-  const visible = getVisibleSettingsTabs({ isSuperAdmin: isSuperAdmin(me.roles), modules: company.data.modules });
+  const superAdmin = isSuperAdmin(me.roles);
+  const visible = getVisibleSettingsTabs({ isSuperAdmin: superAdmin, modules: company.data.modules });
   const { tab, redirect } = resolveSettingsTab({ requested, visible });
   if (redirect) return <Navigate to={`/companies/${id}/${tab}`} replace />;
 
@@ -40,7 +42,10 @@ export function CompanyPage() {
           size="small"
           color={company.data.enabled ? 'success' : 'default'}
           label={company.data.enabled ? t('enabled') : t('disabled')}
+          data-testid="company-enabled-chip"
         />
+        <Box sx={{ flex: 1 }} />
+        {superAdmin && <CompanyHeaderMenu company={company.data} />}
       </Box>
       <Tabs
         value={tab}

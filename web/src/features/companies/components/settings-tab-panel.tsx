@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
+import { DmsTab } from './dms-tab';
 import { GeneralDataTab } from './general-data-tab';
 import { ModulesTab } from './modules-tab';
 import { OcsTab } from './ocs-tab';
+import { PaymentTab } from './payment-tab';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -38,10 +40,10 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <OcsTab key={company.id} company={company} />;
 
     case 'dms':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <DmsTab key={company.id} company={company} />;
 
     case 'payment':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <PaymentTab key={company.id} company={company} />;
 
     case 'appointments':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;

@@ -21,13 +21,16 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
   validate?: (values: T) => TFieldErrors;
   /** Turns the changed fields into the PATCH body (e.g. trimming); identity by default. */
   toPatch?: (changed: Partial<T>) => TCompanyPatch;
+  /** An asynchronous check after validation (e.g. provider credentials); false aborts the save with no PATCH. */
+  beforeSave?: (input: { changed: Partial<T>; values: T }) => Promise<boolean>;
 }) {
-  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch } = options;
+  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch, beforeSave } = options;
   const { t } = useTranslation();
   const update = useUpdateCompany();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<T>(() => toValues(company));
   const [errors, setErrors] = useState<TFieldErrors>({});
+  const [checking, setChecking] = useState(false);
 
   const startEdit = () => {
     setValues(toValues(company));
@@ -41,7 +44,7 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
     setEditing(false);
   };
 
-  const save = () => {
+  const save = async () => {
     const changed = getChangedFields({ original: toValues(company), current: values });
     if (Object.keys(changed).length === 0) {
       toast.warning(t('no_changes'));
@@ -50,6 +53,12 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
     const found = validate?.(values) ?? {};
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (beforeSave) {
+      setChecking(true);
+      const ok = await beforeSave({ changed, values }).catch(() => false);
+      setChecking(false);
+      if (!ok) return;
+    }
     update.mutate(
       { id: company.id, patch: toPatch(changed) },
       {
@@ -69,5 +78,5 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
     );
   };
 
-  return { editing, values, setValues, errors, startEdit, cancel, save, saving: update.isPending };
+  return { editing, values, setValues, errors, startEdit, cancel, save, saving: update.isPending || checking };
 }
