@@ -21,7 +21,23 @@ export interface TVerifyPaymentCredentialsAnswer {
 export const ZServiceWritersSyncSchema = z.strictObject({ companyId, addMissing: z.boolean() });
 export type TServiceWritersSync = z.infer<typeof ZServiceWritersSyncSchema>;
 
+const base = (origin: string) => origin.replace(/\/+$/, '');
+
 /** Where a payment provider posts transaction events for a company (the payment tab shows it to copy). */
 export function paymentWebhookUrl(options: { origin: string; provider: string; slug: string }): string {
-  return `${options.origin.replace(/\/+$/, '')}/api/webhooks/payment/${options.provider}/${options.slug}/transaction`;
+  return `${base(options.origin)}/api/webhooks/payment/${options.provider}/${options.slug}/transaction`;
+}
+
+export type TChannelWebhook = 'sms_provider_inbound' | 'sms_provider_status' | 'whatsapp' | 'viber' | 'sms_gateway';
+
+/** The webhook addresses a company gives each messaging provider (the routes in server/src/modules/webhooks). */
+export function channelWebhookUrl(options: { origin: string; slug: string; hook: TChannelWebhook }): string {
+  const path: Record<TChannelWebhook, string> = {
+    sms_provider_inbound: `sms-provider/${options.slug}/inbound`,
+    sms_provider_status: `sms-provider/${options.slug}/status`,
+    whatsapp: `whatsapp/${options.slug}`,
+    viber: `viber/${options.slug}`,
+    sms_gateway: `sms-gateway/${options.slug}`,
+  };
+  return `${base(options.origin)}/api/webhooks/${path[options.hook]}`;
 }

@@ -32,6 +32,8 @@ interface TProps {
   lockedFields?: readonly string[];
   canEdit?: boolean;
   intro?: ReactNode;
+  /** Shown under the fields in both modes (e.g. webhook addresses). */
+  footer?: ReactNode;
   /** Hides a field for the current values (e.g. DMS vendor fields follow the chosen type). */
   isVisible?: (field: TGroupField, values: TGroupValues) => boolean;
 }
@@ -41,7 +43,7 @@ interface TProps {
  * stored values (secrets as their mask), edit mode renders an input per field kind. Only changed keys are sent, as a
  * merge-patch of the group; an emptied text becomes null (removed). A secret left as its mask is never sent.
  */
-export function GroupSettingsForm({ company, group, fields, title, testId, lockedFields = [], canEdit = true, intro, isVisible }: TProps) {
+export function GroupSettingsForm({ company, group, fields, title, testId, lockedFields = [], canEdit = true, intro, footer, isVisible }: TProps) {
   const { t } = useTranslation();
   const form = useSettingsForm({
     company,
@@ -185,6 +187,7 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
           })}
         </Box>
       )}
+      {footer}
     </SettingsSection>
   );
 }
@@ -194,7 +197,7 @@ function ViewValue({ field, value }: { field: TGroupField; value: TGroupValues[s
   const empty = <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
   if (field.kind === 'switch') return <>{value ? t('on') : t('off')}</>;
   if (Array.isArray(value)) return value.length ? <>{value.join(', ')}</> : empty;
-  if (value === '' || value === null || value === undefined) return empty;
+  if (value === '' || value === null || value === undefined) return field.emptyLabel ? <>{t(field.emptyLabel)}</> : empty;
   if (field.kind === 'select') {
     const o = field.options?.find((x) => x.value === value);
     return <>{o ? t(o.label) : String(value)}</>;

@@ -4,14 +4,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
+import { channelWebhookUrl, type TChannelWebhook } from '@cd/contracts/integrations';
 import type { TGroupField } from '../lib/group-settings';
 import { GroupSettingsForm } from './group-settings-form';
+import { WebhookUrl } from './webhook-url';
 
 const SENDING_FIELDS: TGroupField[] = [
   { name: 'safeMode', label: 'ocs_safe_mode', kind: 'switch', hint: 'ocs_safe_mode_hint' },
   { name: 'smsWhitelist', label: 'ocs_sms_whitelist', kind: 'list', hint: 'ocs_sms_whitelist_hint' },
-  { name: 'quietHoursStart', label: 'ocs_quiet_hours_start', kind: 'time', hint: 'ocs_quiet_hours_start_hint' },
-  { name: 'quietHoursEnd', label: 'ocs_quiet_hours_end', kind: 'time', hint: 'ocs_quiet_hours_end_hint' },
+  { name: 'quietHoursStart', label: 'ocs_quiet_hours_start', kind: 'time', hint: 'ocs_quiet_hours_start_hint', emptyLabel: 'ocs_quiet_hours_start_default' },
+  { name: 'quietHoursEnd', label: 'ocs_quiet_hours_end', kind: 'time', hint: 'ocs_quiet_hours_end_hint', emptyLabel: 'ocs_quiet_hours_end_default' },
 ];
 
 /** The four channel sub-tabs (spec part 2 §2): each its own form, so saving one channel never sends another's fields. */
@@ -51,6 +53,13 @@ const CHANNELS = {
 } satisfies Record<string, TGroupField[]>;
 type TChannel = keyof typeof CHANNELS;
 
+const HOOKS: Record<TChannel, TChannelWebhook[]> = {
+  sms_provider: ['sms_provider_inbound', 'sms_provider_status'],
+  viber: ['viber'],
+  whatsapp: ['whatsapp'],
+  sms_gateway: ['sms_gateway'],
+};
+
 /** ocs (super admins): safe mode and sending hours, then one sub-tab per channel. Secrets show only their mask. */
 export function OcsTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
@@ -84,6 +93,14 @@ export function OcsTab({ company }: { company: TCompany }) {
         fields={CHANNELS[channel]}
         title={t(`ocs_channel_${channel}`)}
         testId={`ocs-${channel}`}
+        footer={HOOKS[channel].map((hook) => (
+          <WebhookUrl
+            key={hook}
+            label={t(`ocs_webhook_${hook}`)}
+            url={channelWebhookUrl({ origin: window.location.origin, slug: company.slug, hook })}
+            testId={`ocs-webhook-${hook}`}
+          />
+        ))}
       />
     </Box>
   );

@@ -17,6 +17,7 @@ import { validateGroupPatch } from '../lib/group-settings';
 import type { TTerminalRow } from '../lib/terminals';
 import { SettingsSection } from './settings-section';
 import { TerminalGrid } from './terminal-grid';
+import { WebhookUrl } from './webhook-url';
 
 const PROVIDERS = ['', 'current', 'next'] as const;
 const MODES = ['simple', 'advanced'] as const;
@@ -212,16 +213,7 @@ export function PaymentTab({ company }: { company: TCompany }) {
             />
           </Box>
         )}
-        {webhookUrl && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('payment_webhook_url')}
-            </Typography>
-            <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="company-payment-webhook-url">
-              {webhookUrl}
-            </Typography>
-          </Box>
-        )}
+        {webhookUrl && <WebhookUrl label={t('payment_webhook_url')} url={webhookUrl} testId="company-payment-webhook-url" />}
         <TerminalGrid
           key={String(form.editing)}
           companyId={company.id}

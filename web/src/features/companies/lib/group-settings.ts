@@ -12,6 +12,8 @@ export interface TGroupField {
   label: string;
   kind: TGroupFieldKind;
   hint?: string;
+  /** Catalogue key shown in view mode when unset (e.g. the default that applies). */
+  emptyLabel?: string;
   /** For kind select; `''` stands for "none" (sent as null). */
   options?: readonly { value: string; label: string }[];
   /** A select whose values are numbers on the wire. */
