@@ -251,3 +251,17 @@ describe('the public opt-in page', () => {
     expect(page.body).not.toContain(a.slug);
   });
 });
+
+describe('company integration calls naming another company', () => {
+  it('refuses payment credential checks and DMS syncs for company A to company B’s admin', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    for (const [url, payload] of [
+      ['/api/payment/verify_credentials', { companyId: a.companyId, appKey: 'k', apiSecret: 's' }],
+      ['/api/dms/service_writers_sync', { companyId: a.companyId, addMissing: true }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(intruder), payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      expect(res.body).not.toContain(a.slug);
+    }
+  });
+});
