@@ -55,6 +55,20 @@ describe('company settings (super admin)', () => {
     await page.getByTestId('module-switch-appointments').click();
     await page.getByTestId('company-tab-appointments').waitFor({ state: 'detached' });
 
+    // DMS: vendor A reveals its fields and the sync, which says plainly that no connector is configured.
+    await page.getByTestId('company-tab-dms').click();
+    await page.getByTestId('company-dms-edit').click();
+    expect(await page.getByTestId('company-dms-field-dtCompanyNumber').count()).toBe(0);
+    await page.getByTestId('company-dms-field-dmsType').locator('..').click();
+    await page.getByRole('option', { name: 'Vendor A (DealerTrack)' }).click();
+    await page.getByTestId('company-dms-field-dtCompanyNumber').fill('DT-42');
+    await page.getByTestId('company-dms-field-enabled').check();
+    await page.getByTestId('company-dms-save').click();
+    await page.getByTestId('company-dms-view-dtCompanyNumber').getByText('DT-42').waitFor();
+    await page.getByTestId('dms-sync-button').click();
+    await page.getByText('No connection to the dealer management system is configured on this server.').waitFor();
+    await screenshot(page, 'company-dms-dark');
+
     // Header menu: disable, enable, delete (after confirmation) → back to the list.
     await page.getByTestId('company-header-menu').click();
     await page.getByTestId('company-header-toggle-enabled').click();

@@ -44,7 +44,6 @@ export function CompanyPage() {
           label={company.data.enabled ? t('enabled') : t('disabled')}
           data-testid="company-enabled-chip"
         />
-        <Box sx={{ flex: 1 }} />
         {superAdmin && <CompanyHeaderMenu company={company.data} />}
       </Box>
       <Tabs
