@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
+import { AlertsForm } from './alerts-form';
+import { AppointmentsSettingsForm } from './appointments-settings-form';
+import { AutomatedMessagesTab } from './automated-messages-tab';
 import { GeneralDataTab } from './general-data-tab';
+import { MessageTemplatesTab } from './message-templates-tab';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -12,10 +16,10 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <GeneralDataTab key={company.id} company={company} />;
 
     case 'automated_messages':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AutomatedMessagesTab key={company.id} company={company} />;
 
     case 'alerts':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AlertsForm key={company.id} company={company} />;
 
     case 'csi':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -24,7 +28,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'predefined_messages':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <MessageTemplatesTab key={company.id} company={company} />;
 
     case 'customer_view':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -42,6 +46,6 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'appointments':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AppointmentsSettingsForm key={company.id} company={company} />;
   }
 }
