@@ -145,6 +145,8 @@ describe('automated messages (company admin)', () => {
       await page.getByTestId('welcome-message').waitFor();
       await shot(page, `automated-messages-standard-${theme}`);
       await page.getByTestId('automated-messages-tab-automotive').click();
+      await page.getByTestId('automotive-messages-edit').waitFor();
+      await shot(page, `automated-messages-automotive-view-${theme}`);
       await page.getByTestId('automotive-messages-edit').click();
       await shot(page, `automated-messages-automotive-${theme}`);
       await page.goto(`/companies/${companyId}/alerts`);
@@ -159,5 +161,20 @@ describe('automated messages (company admin)', () => {
       await shot(page, `message-templates-${theme}`);
     }
     await ctx.close();
+
+    // The real-estate sub-tab belongs to the real-estate demo company.
+    const realty = await newContext(browser);
+    const rp = await realty.newPage();
+    await signIn(rp, 'admin@realty.example.com');
+    const realtyId = Number((await apiCall<{ company: string }>({ token: await apiToken('admin@realty.example.com'), path: '/api/me' })).json.company.split('/').pop());
+    for (const theme of ['dark', 'light'] as const) {
+      await rp.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await rp.goto(`/companies/${realtyId}/automated_messages`);
+      expect(await rp.getByTestId('automated-messages-tab-automotive').count()).toBe(0);
+      await rp.getByTestId('automated-messages-tab-real_estate').click();
+      await rp.getByTestId('real-estate-messages-edit').click();
+      await shot(rp, `automated-messages-real-estate-${theme}`);
+    }
+    await realty.close();
   });
 });

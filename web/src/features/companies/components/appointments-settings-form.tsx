@@ -35,9 +35,11 @@ type TValues = ReturnType<typeof toValues>;
 
 function validate(v: TValues): TFieldErrors {
   const errors = validateAutomatedTexts(Object.fromEntries(TEXTS.map((k) => [`${G}.${k}`, v[k]])));
+  // Booking needs its grid and safe zone, and a reminder its days; otherwise they may stay unset.
+  const required: Record<TNumber, boolean> = { granularity: v.acceptNewAppointments, safeZone: v.acceptNewAppointments, daysBefore: v.sendReminder };
   for (const key of NUMBERS) {
     if (key === 'daysBefore' && !v.sendReminder) continue;
-    const message = validateWholeNumber({ value: v[key], ...APPOINTMENT_NUMBER_LIMITS[key], required: true });
+    const message = validateWholeNumber({ value: v[key], ...APPOINTMENT_NUMBER_LIMITS[key], required: required[key] });
     if (message) errors[`${G}.${key}`] = message;
   }
   return errors;
@@ -82,6 +84,7 @@ export function AppointmentsSettingsForm({ company }: { company: TCompany }) {
     const problem = form.errors[path] === 'number_out_of_range' ? t('number_out_of_range', { min, max }) : error(path);
     return (
       <TextField
+        fullWidth
         size="small"
         label={t(`appointments_${key}`)}
         value={v[key]}

@@ -64,6 +64,7 @@ export function MessageTemplateDialog({ companyId, template, onClose }: TProps) 
         maxRows={12}
         label={t('message_template_text')}
         value={text}
+        sx={{ mt: 1 }}
         onChange={(e) => {
           setText(e.target.value);
           if (error) setError(null);
