@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ALERT_MINUTE_CHOICES, type TCompany, type TCompanyPatch } from '@cd/contracts/company';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsSection } from './settings-section';
@@ -16,6 +17,7 @@ const PATH = 'alerts.alertUserIfMessageUnreadForMinutes';
 /** alerts: how long a message may stay unread before its user is alerted (0 = never). */
 export function AlertsForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
+  const canEdit = useCanEditSettings();
   const form = useSettingsForm({ company, toValues, toPatch });
   const error = useFieldError(form.errors);
   const value = form.editing ? form.values.alertUserIfMessageUnreadForMinutes : toValues(company).alertUserIfMessageUnreadForMinutes;
@@ -27,6 +29,7 @@ export function AlertsForm({ company }: { company: TCompany }) {
         testId="alerts"
         editing={form.editing}
         saving={form.saving}
+        canEdit={canEdit}
         onEdit={form.startEdit}
         onSave={form.save}
         onCancel={form.cancel}

@@ -5,6 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm, type TFieldErrors } from '../hooks/use-settings-form';
 import { validateAutomatedTexts } from '../lib/automated-text-errors';
@@ -61,6 +62,7 @@ function toPatch(changed: Partial<TValues>): TCompanyPatch {
 /** appointments (appointments module): whether requests are accepted, the booking grid, the reminder and the texts. */
 export function AppointmentsSettingsForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
+  const canEdit = useCanEditSettings();
   const form = useSettingsForm({ company, toValues, validate, toPatch });
   const error = useFieldError(form.errors);
   const v = form.editing ? form.values : toValues(company);
@@ -115,6 +117,7 @@ export function AppointmentsSettingsForm({ company }: { company: TCompany }) {
         testId="appointments-settings"
         editing={form.editing}
         saving={form.saving}
+        canEdit={canEdit}
         onEdit={form.startEdit}
         onSave={form.save}
         onCancel={form.cancel}

@@ -8,6 +8,7 @@ import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
 import { isValidPhone } from '@cd/contracts/validators';
 import { z } from 'zod';
 import { formatPhone } from '../../../lib/format';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm, type TFieldErrors } from '../hooks/use-settings-form';
 import { validateAutomatedTexts } from '../lib/automated-text-errors';
@@ -74,6 +75,7 @@ function toPatch(changed: Partial<TValues>): TCompanyPatch {
 /** automated_messages → automotive: repair order, approval, vehicle-ready, appraisal and statement texts with their timing. */
 export function AutomotiveMessagesForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
+  const canEdit = useCanEditSettings();
   const form = useSettingsForm({ company, toValues, validate, toPatch });
   const error = useFieldError(form.errors);
   const v = form.editing ? form.values : toValues(company);
@@ -121,6 +123,7 @@ export function AutomotiveMessagesForm({ company }: { company: TCompany }) {
       testId="automotive-messages"
       editing={form.editing}
       saving={form.saving}
+      canEdit={canEdit}
       onEdit={form.startEdit}
       onSave={form.save}
       onCancel={form.cancel}

@@ -19,10 +19,11 @@ import type { TCompany } from '@cd/contracts/company';
 import type { TMessageTemplate } from '@cd/contracts/message';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { isCompanyAdmin, useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
 import { useMessageTemplates } from '../api/get-message-templates';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { MessageTemplateDialog } from './message-template-dialog';
 
 /** predefined_messages: the company's message templates (offered in the composer). Company admins add, edit and
@@ -32,7 +33,7 @@ export function MessageTemplatesTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const own = me.companyData?.id === company.id;
-  const canWrite = own && isCompanyAdmin(me);
+  const canWrite = useCanEditSettings() && own;
   const templates = useMessageTemplates({ enabled: own });
   const remove = useDeleteMessageTemplate();
   const [editing, setEditing] = useState<TMessageTemplate | 'new' | null>(null);

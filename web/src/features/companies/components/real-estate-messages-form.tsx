@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { ModifierTextField } from './modifier-text-field';
@@ -23,6 +24,7 @@ const toPatch = (changed: Partial<Record<TKey, string>>): TCompanyPatch => ({
 /** automated_messages → real estate: the opt-in page texts and the automated replies about listings. */
 export function RealEstateMessagesForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
+  const canEdit = useCanEditSettings();
   const form = useSettingsForm({ company, toValues, toPatch });
   const error = useFieldError(form.errors);
   const v = form.editing ? form.values : toValues(company);
@@ -44,6 +46,7 @@ export function RealEstateMessagesForm({ company }: { company: TCompany }) {
       testId="real-estate-messages"
       editing={form.editing}
       saving={form.saving}
+      canEdit={canEdit}
       onEdit={form.startEdit}
       onSave={form.save}
       onCancel={form.cancel}

@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
+import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm, type TFieldErrors } from '../hooks/use-settings-form';
 import { validateAutomatedTexts } from '../lib/automated-text-errors';
@@ -25,6 +26,7 @@ const toPatch = (changed: Partial<TValues>): TCompanyPatch =>
 /** automated_messages → standard: the welcome message sent to a new customer, which must say how to opt out ("text stop"). */
 export function WelcomeMessageForm({ company }: { company: TCompany }) {
   const { t } = useTranslation();
+  const canEdit = useCanEditSettings();
   const form = useSettingsForm({ company, toValues, validate, toPatch });
   const error = useFieldError(form.errors);
   const v = form.editing ? form.values : toValues(company);
@@ -34,6 +36,7 @@ export function WelcomeMessageForm({ company }: { company: TCompany }) {
       testId="welcome-message"
       editing={form.editing}
       saving={form.saving}
+      canEdit={canEdit}
       onEdit={form.startEdit}
       onSave={form.save}
       onCancel={form.cancel}
