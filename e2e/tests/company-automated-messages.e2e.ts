@@ -135,6 +135,19 @@ describe('automated messages (company admin)', () => {
     await ctx.close();
   });
 
+  it('an agent sees the settings read-only', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, 'agent@motors.example.com');
+    await page.goto(`/companies/${companyId}/automated_messages`);
+    await page.getByTestId('welcome-message').waitFor();
+    expect(await page.getByTestId('welcome-message-edit').count()).toBe(0);
+    await page.goto(`/companies/${companyId}/predefined_messages`);
+    await page.getByTestId('message-templates-table').waitFor();
+    expect(await page.getByTestId('message-template-add').count()).toBe(0);
+    await ctx.close();
+  });
+
   it('screens in light and dark theme: alerts, appointments, automated messages', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
