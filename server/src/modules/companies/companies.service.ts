@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
 import { defaultCompanySettings } from './companies.defaults';
+import { findModifierViolations } from './message-modifier-rules';
 import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
 import { findUsersByIds } from '../users/users.repository';
@@ -265,6 +266,7 @@ function buildCompanyUpdate(opts: {
     if (end > '21:00') violations.push({ propertyPath: 'ocs.quietHoursEnd', message: 'Sending must stop by 21:00.' });
     if (start >= end) violations.push({ propertyPath: 'ocs.quietHoursEnd', message: 'The sending window must end after it starts.' });
   }
+  violations.push(...findModifierViolations({ patch, merged: values }));
   if (values.hours) {
     const parsed = ZHoursSchema.safeParse(values.hours);
     if (!parsed.success) violations.push(...violationsFromZod(parsed.error, ['hours']));

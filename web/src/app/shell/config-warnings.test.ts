@@ -38,8 +38,8 @@ describe('configWarnings', () => {
     });
     expect(w.map((x) => [x.key, x.path])).toEqual([
       ['welcome_message', '/companies/4/automated_messages'],
-      ['vehicle_ready', '/companies/4/automated_messages'],
-      ['repair_order_status_url', '/companies/4/automated_messages'],
+      ['vehicle_ready', '/companies/4/automated_messages#automotive'],
+      ['repair_order_status_url', '/companies/4/automated_messages#automotive'],
       ['survey_text', '/companies/4/csi'],
     ]);
   });

@@ -20,10 +20,11 @@ export function configWarnings(me: Pick<TMe, 'roles' | 'companyData'>): TConfigW
   const warnings: TConfigWarning[] = [];
   if (blank(company.welcomeMessage)) warnings.push({ key: 'welcome_message', labelKey: 'config_welcome_message', path: messages });
   if (company.modules.automotive) {
+    // The hash opens the automated messages' automotive sub-tab.
     if (blank(company.automotiveMessages.vehicleReady))
-      warnings.push({ key: 'vehicle_ready', labelKey: 'config_vehicle_ready', path: messages });
+      warnings.push({ key: 'vehicle_ready', labelKey: 'config_vehicle_ready', path: `${messages}#automotive` });
     if (blank(company.automotiveMessages.repairOrderStatusUrl))
-      warnings.push({ key: 'repair_order_status_url', labelKey: 'config_repair_order_status_url', path: messages });
+      warnings.push({ key: 'repair_order_status_url', labelKey: 'config_repair_order_status_url', path: `${messages}#automotive` });
   }
   if (blank(company.surveySettings.text))
     warnings.push({ key: 'survey_text', labelKey: 'config_survey_text', path: `/companies/${company.id}/csi` });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
 import { api } from '../../../lib/api';
+import { ME_QUERY_KEY } from '../../../lib/current-user';
 import { companiesQueryKey } from './get-companies';
 
 /** PATCH /api/companies/{id} (merge-patch, only the changed fields). 422 goes to the settings form's fields. */
@@ -14,6 +15,8 @@ export function useUpdateCompany() {
     mutationFn: updateCompany,
     onSuccess: (company) => {
       queryClient.setQueryData(['company', company.id], company);
+      // The signed-in user's company data feeds the configuration warnings banner.
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       return queryClient.invalidateQueries({ queryKey: companiesQueryKey });
     },
   });

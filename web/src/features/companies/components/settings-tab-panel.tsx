@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
+import { AlertsForm } from './alerts-form';
+import { AppointmentsSettingsForm } from './appointments-settings-form';
+import { AutomatedMessagesTab } from './automated-messages-tab';
 import { DmsTab } from './dms-tab';
 import { GeneralDataTab } from './general-data-tab';
+import { MessageTemplatesTab } from './message-templates-tab';
 import { ModulesTab } from './modules-tab';
 import { OcsTab } from './ocs-tab';
 import { PaymentTab } from './payment-tab';
@@ -16,10 +20,10 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <GeneralDataTab key={company.id} company={company} />;
 
     case 'automated_messages':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AutomatedMessagesTab key={company.id} company={company} />;
 
     case 'alerts':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AlertsForm key={company.id} company={company} />;
 
     case 'csi':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -28,7 +32,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'predefined_messages':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <MessageTemplatesTab key={company.id} company={company} />;
 
     case 'customer_view':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -46,6 +50,6 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <PaymentTab key={company.id} company={company} />;
 
     case 'appointments':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <AppointmentsSettingsForm key={company.id} company={company} />;
   }
 }

@@ -1,0 +1,76 @@
+/**
+ * Modifiers: `{name}` tokens in automated texts that the sender replaces per message (spec part 2 §5 "Other automated
+ * texts must contain specific URL modifiers"; the spelling is ours). Server (company PATCH) and browser share these.
+ */
+export const MODIFIERS = {
+  paymentUrl: '{payment_url}',
+  surveyUrl: '{survey_url}',
+  statusUrl: '{status_url}',
+  approvalUrl: '{approval_url}',
+  vehicleReadyUrl: '{vehicle_ready_url}',
+  minutes: '{minutes}',
+  customerName: '{customer_name}',
+  companyName: '{company_name}',
+  appointmentTime: '{appointment_time}',
+} as const;
+export type TModifier = (typeof MODIFIERS)[keyof typeof MODIFIERS];
+
+/** Usable in every text that takes modifiers. */
+export const OPTIONAL_MODIFIERS: readonly TModifier[] = [MODIFIERS.customerName, MODIFIERS.companyName];
+
+const APPOINTMENT = { required: [], optional: [MODIFIERS.appointmentTime] } as const;
+const PLAIN = { required: [], optional: [] } as const;
+
+/** Texts that take modifiers, by property path ("group.key"): the modifiers each must contain, and the extra ones
+ * (besides OPTIONAL_MODIFIERS) it may use. */
+export const MODIFIER_FIELDS = {
+  'payment.text': { required: [MODIFIERS.paymentUrl], optional: [] },
+  'surveySettings.text': { required: [MODIFIERS.surveyUrl], optional: [] },
+  'surveySettings.resendText': { required: [MODIFIERS.surveyUrl], optional: [] },
+  'automotiveMessages.repairOrderStatusUrl': { required: [MODIFIERS.statusUrl], optional: [] },
+  'automotiveMessages.repairOrderStatusUpdate': { required: [MODIFIERS.statusUrl], optional: [] },
+  'automotiveMessages.repairOrderLineApproval': { required: [MODIFIERS.approvalUrl], optional: [] },
+  'automotiveMessages.vehicleReadyNotifyPriorToArrivalText': { required: [MODIFIERS.minutes, MODIFIERS.vehicleReadyUrl], optional: [] },
+  'automotiveMessages.vehicleReady': PLAIN,
+  'automotiveMessages.vehicleAppraisalText': PLAIN,
+  'automotiveMessages.statementOfAccountText': PLAIN,
+  'appointmentsSettings.requestText': APPOINTMENT,
+  'appointmentsSettings.confirmationText': APPOINTMENT,
+  'appointmentsSettings.denialText': APPOINTMENT,
+  'appointmentsSettings.cancellationText': APPOINTMENT,
+  'appointmentsSettings.reminderText': APPOINTMENT,
+} as const satisfies Record<string, { required: readonly TModifier[]; optional: readonly TModifier[] }>;
+export type TModifierField = keyof typeof MODIFIER_FIELDS;
+
+export function isModifierField(path: string): path is TModifierField {
+  return Object.hasOwn(MODIFIER_FIELDS, path);
+}
+
+/** The modifiers a field requires and the optional ones, in the order the chips show them. */
+export function modifiersOf(field: TModifierField): { required: readonly TModifier[]; all: readonly TModifier[] } {
+  const { required, optional } = MODIFIER_FIELDS[field];
+  return { required, all: [...required, ...optional, ...OPTIONAL_MODIFIERS] };
+}
+
+export type TModifierProblem =
+  | { message: 'text_must_contain_modifier'; modifier: TModifier }
+  | { message: 'text_has_unknown_modifier'; modifier: string };
+
+const TOKEN_RE = /\{[^{}\s]*\}/g;
+
+/**
+ * The first problem of a text that takes modifiers, or null. An empty text is not checked (the message is then simply
+ * not sent). Spelling is case-sensitive: `{Payment_URL}` is unknown, and the required `{payment_url}` is missing.
+ */
+export function findModifierProblem(options: { field: TModifierField; text: string | null | undefined }): TModifierProblem | null {
+  const { field, text } = options;
+  if (!text || text.trim() === '') return null;
+  const { required, all } = modifiersOf(field);
+  for (const token of text.match(TOKEN_RE) ?? []) {
+    if (!(all as readonly string[]).includes(token)) return { message: 'text_has_unknown_modifier', modifier: token };
+  }
+  for (const modifier of required) {
+    if (!text.includes(modifier)) return { message: 'text_must_contain_modifier', modifier };
+  }
+  return null;
+}
