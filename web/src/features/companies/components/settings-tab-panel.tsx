@@ -1,8 +1,11 @@
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
+import { CustomerViewTab } from './customer-view-tab';
 import { GeneralDataTab } from './general-data-tab';
+import { SurveySettingsForm } from './survey-settings-form';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -18,7 +21,11 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'csi':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return (
+        <Box sx={{ maxWidth: 1000 }}>
+          <SurveySettingsForm key={company.id} company={company} />
+        </Box>
+      );
 
     case 'users':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -27,7 +34,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'customer_view':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <CustomerViewTab key={company.id} company={company} />;
 
     case 'modules':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;

@@ -21,8 +21,10 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
   validate?: (values: T) => TFieldErrors;
   /** Turns the changed fields into the PATCH body (e.g. trimming); identity by default. */
   toPatch?: (changed: Partial<T>) => TCompanyPatch;
+  /** Spec part 2 §4: some forms (customer-view survey) stay in edit mode after a successful save. */
+  keepEditingAfterSave?: boolean;
 }) {
-  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch } = options;
+  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch, keepEditingAfterSave = false } = options;
   const { t } = useTranslation();
   const update = useUpdateCompany();
   const [editing, setEditing] = useState(false);
@@ -56,7 +58,7 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
         onSuccess: (saved) => {
           toastSuccess(t('success'));
           setValues(toValues(saved));
-          setEditing(false);
+          setEditing(keepEditingAfterSave);
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.status !== 422) return;
