@@ -22,9 +22,9 @@ const GENERAL_FIELDS: readonly TGroupField[] = [
 
 const SURVEY_FIELDS: readonly TGroupField[] = [
   { name: 'surveyQuestionText', kind: 'multiline', wide: true },
-  { name: 'surveySendButtonText' },
   { name: 'surveyAfterPositiveResponseText', kind: 'multiline', wide: true },
   { name: 'surveyAfterNegativeResponseText', kind: 'multiline', wide: true },
+  { name: 'surveySendButtonText' },
   { name: 'surveyGoogleReviewLink', kind: 'url' },
   { name: 'surveyYelpReviewLink', kind: 'url' },
   { name: 'surveyFacebookReviewLink', kind: 'url' },

@@ -134,21 +134,41 @@ export function GroupTextForm({ company, group, schema, fields, title, testId, l
                 helperText={error ?? (f.kind === 'color' ? t('accent_color_hint') : f.kind === 'url' ? t('url_hint') : undefined)}
                 sx={{ gridColumn: f.wide ? { sm: '1 / -1' } : undefined }}
                 slotProps={{
-                  htmlInput: { 'data-testid': `${testId}-field-${f.name}`, ...(f.kind === 'color' ? { maxLength: 7 } : {}) },
+                  htmlInput: { 'data-testid': `${testId}-field-${f.name}`, ...(f.kind === 'color' ? { maxLength: 7, placeholder: '#1a73e8' } : {}) },
                   input:
                     f.kind === 'color'
                       ? {
                           startAdornment: (
                             <InputAdornment position="start">
+                              {/* A swatch over an invisible native picker: an empty value shows "none" (a slash), not black. */}
                               <Box
-                                component="input"
-                                type="color"
-                                aria-label={t('accent_color_pick')}
-                                value={toColorInputValue(value)}
-                                onChange={(e: React.ChangeEvent<HTMLInputElement>) => set(f.name, e.target.value)}
-                                data-testid={`${testId}-color-${f.name}`}
-                                sx={{ width: 28, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
-                              />
+                                component="label"
+                                title={t('accent_color_pick')}
+                                sx={{
+                                  position: 'relative',
+                                  width: 24,
+                                  height: 24,
+                                  borderRadius: 0.5,
+                                  border: 1,
+                                  borderColor: 'divider',
+                                  cursor: 'pointer',
+                                  bgcolor: isHexColor(value) ? value.trim() : 'transparent',
+                                  backgroundImage: (theme) =>
+                                    isHexColor(value)
+                                      ? 'none'
+                                      : `linear-gradient(135deg, transparent 46%, ${theme.palette.error.main} 46%, ${theme.palette.error.main} 54%, transparent 54%)`,
+                                }}
+                              >
+                                <Box
+                                  component="input"
+                                  type="color"
+                                  aria-label={t('accent_color_pick')}
+                                  value={toColorInputValue(value)}
+                                  onChange={(e: React.ChangeEvent<HTMLInputElement>) => set(f.name, e.target.value)}
+                                  data-testid={`${testId}-color-${f.name}`}
+                                  sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', p: 0, border: 0, opacity: 0, cursor: 'pointer' }}
+                                />
+                              </Box>
                             </InputAdornment>
                           ),
                         }

@@ -165,7 +165,8 @@ export function SurveySettingsForm({ company }: { company: TCompany }) {
         </Box>
       )}
       <Divider sx={{ my: 3 }} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+      {/* Side by side to read; stacked to edit, where a question row needs the full width. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: form.editing ? '1fr' : '1fr 1fr' }, gap: 3 }}>
         <SurveyQuestionsEditor
           name="negativeResponseQuestions"
           title={t('survey_negativeResponseQuestions')}
