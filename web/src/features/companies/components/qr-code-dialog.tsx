@@ -14,16 +14,13 @@ import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { copyCanvasImage } from '../lib/copy-canvas-image';
 import { customerPageUrl, QR_OPTIONS, qrFileName } from '../lib/customer-page-url';
 
 interface TProps {
   open: boolean;
   slug: string;
   onClose: () => void;
-}
-
-function canvasBlob(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), type));
 }
 
 /** The QR code of the customer page /c/{slug} (spec part 2 §9): download as {slug}.jpg, copy as an image, open the page. */
@@ -58,17 +55,9 @@ export function QrCodeDialog({ open, slug, onClose }: TProps) {
 
   const copy = async () => {
     if (!canvas) return;
-    if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write) {
-      toastError(t('qr_clipboard_unsupported'));
-      return;
-    }
-    try {
-      // Browsers write PNG images to the clipboard (JPEG is not a supported clipboard type).
-      await navigator.clipboard.write([new ClipboardItem({ 'image/png': canvasBlob(canvas, 'image/png') })]);
-      toastSuccess(t('qr_copied'));
-    } catch {
-      toastError(t('qr_copy_failed'));
-    }
+    const result = await copyCanvasImage(canvas);
+    if (result === 'copied') toastSuccess(t('qr_copied'));
+    else toastError(t(result === 'unsupported' ? 'qr_clipboard_unsupported' : 'qr_copy_failed'));
   };
 
   return (
