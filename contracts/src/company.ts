@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, MODULES, ZModuleSchema, ZRoleSchema } from './roles';
 import { isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
 
+const ZMediaObjectIriSchema = z.string().regex(/^\/api\/media_objects\/\d{1,15}$/, 'Must be a media object reference.');
 const trimmed = (max = 255) => z.string().trim().max(max);
 const optText = (max = 2000) => z.string().max(max).nullable().optional();
 
@@ -226,6 +227,9 @@ const companyFields = {
   address: trimmed(500).nullable(),
   phone: ZPhoneSchema.nullable(),
   defaultCustomerUser: z.string().regex(/^\/api\/users\/\d+$/).nullable(),
+  /** The customer page's images: a media object uploaded for this company with the same entityField. */
+  heroMobile: ZMediaObjectIriSchema.nullable(),
+  logoMobile: ZMediaObjectIriSchema.nullable(),
   termsOfService: ZUrlSchema.nullable(),
   accentColor: z.string().max(64).nullable(),
   dNSZoneName: z.string().max(253).nullable(),

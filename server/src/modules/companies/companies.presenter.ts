@@ -4,10 +4,14 @@ import {
   SECRET_MASK,
   type TCompany,
   type THours,
+  type TMediaRef,
   type TModules,
 } from '@cd/contracts/company';
+import type { TConfig } from '../../config';
 import { decryptSecret } from '../../lib/crypto';
 import { iri } from '../../lib/hydra';
+import { signedMediaUrl } from '../media/media.presenter';
+import type { TMediaRow } from '../media/media.schema';
 import type { TCompanyRow } from './companies.schema';
 
 function maskSecrets<T extends Record<string, unknown> | null>(group: T, fields: readonly string[], key: Buffer): T {
@@ -29,7 +33,26 @@ function maskSecrets<T extends Record<string, unknown> | null>(group: T, fields:
   return out as T;
 }
 
-export function toCompanyResource(c: TCompanyRow, encryptionKey: Buffer): TCompany {
+export interface TCompanyImages {
+  heroMobile: TMediaRef | null;
+  logoMobile: TMediaRef | null;
+}
+
+/** The hero/logo references of a company out of loaded media rows; a reference whose media is gone reads as none. */
+export function companyImagesOf(opts: {
+  config: Pick<TConfig, 'encryptionKey' | 'publicUrl' | 'signedUrlTtl'>;
+  company: TCompanyRow;
+  media: TMediaRow[];
+}): TCompanyImages {
+  const { config, company, media } = opts;
+  const ref = (id: number | null): TMediaRef | null => {
+    const row = id === null ? undefined : media.find((m) => m.companyId === company.id && m.id === id);
+    return row ? { '@id': iri('media_objects', row.id), id: row.id, contentUrl: signedMediaUrl({ config, row })! } : null;
+  };
+  return { heroMobile: ref(company.heroMobileId), logoMobile: ref(company.logoMobileId) };
+}
+
+export function toCompanyResource(c: TCompanyRow, encryptionKey: Buffer, images?: TCompanyImages): TCompany {
   return {
     '@id': iri('companies', c.id),
     '@type': 'Company',
@@ -44,10 +67,9 @@ export function toCompanyResource(c: TCompanyRow, encryptionKey: Buffer): TCompa
     address: c.address,
     phone: c.phone,
     defaultCustomerUser: c.defaultCustomerUserId === null ? null : iri('users', c.defaultCustomerUserId),
-    // Media objects arrive with the uploads issue; until then no company has a logo.
     mainLogo: null,
-    heroMobile: null,
-    logoMobile: null,
+    heroMobile: images?.heroMobile ?? null,
+    logoMobile: images?.logoMobile ?? null,
     termsOfService: c.termsOfService,
     accentColor: c.accentColor,
     dNSZoneName: c.dnsZoneName,

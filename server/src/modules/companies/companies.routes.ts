@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCompanyCreateSchema, ZCompanyPatchSchema, ZToggleModuleSchema } from '@cd/contracts/company';
@@ -6,7 +6,8 @@ import type { TAppDeps } from '../../context';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
-import { toCompanyResource } from './companies.presenter';
+import { companyImagesOf, toCompanyResource } from './companies.presenter';
+import type { TCompanyRow } from './companies.schema';
 import * as service from './companies.service';
 
 const ZCompanyListQuerySchema = ZPageQuerySchema.extend({ name: z.string().trim().max(100).optional() });
@@ -14,7 +15,14 @@ const ZCompanyListQuerySchema = ZPageQuerySchema.extend({ name: z.string().trim(
 export async function companiesRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['companies'];
-  const present = (row: Parameters<typeof toCompanyResource>[0]) => toCompanyResource(row, deps.config.encryptionKey);
+  /** Companies with their hero/logo references resolved (signed URLs) in one media query. */
+  const presentAll = async (req: FastifyRequest, rows: TCompanyRow[]) => {
+    const media = await service.findCompanyImages({ ctx: contextOf(deps, req), rows });
+    return rows.map((company) =>
+      toCompanyResource(company, deps.config.encryptionKey, companyImagesOf({ config: deps.config, company, media })),
+    );
+  };
+  const present = async (req: FastifyRequest, row: TCompanyRow) => (await presentAll(req, [row]))[0]!;
 
   r.get('/api/companies', { schema: { tags, querystring: ZCompanyListQuerySchema } }, async (req) => {
     const w = pageWindow(req.query, 15);
@@ -24,20 +32,20 @@ export async function companiesRoutes(app: FastifyInstance, deps: TAppDeps) {
       limit: w.limit,
       offset: w.offset,
     });
-    return toCollection({ path: '/api/companies', query: req.query, member: rows.map(present), totalItems: total, ...w });
+    return toCollection({ path: '/api/companies', query: req.query, member: await presentAll(req, rows), totalItems: total, ...w });
   });
 
   r.get('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
-    present(await service.getCompany({ ctx: contextOf(deps, req), id: req.params.id })),
+    present(req, await service.getCompany({ ctx: contextOf(deps, req), id: req.params.id })),
   );
 
   r.post('/api/companies', { schema: { tags, body: ZCompanyCreateSchema } }, async (req, reply) => {
     const row = await service.createCompany({ ctx: contextOf(deps, req), input: req.body });
-    return reply.status(201).send(present(row));
+    return reply.status(201).send(await present(req, row));
   });
 
   r.patch('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyPatchSchema } }, async (req) =>
-    present(await service.patchCompany({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body })),
+    present(req, await service.patchCompany({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body })),
   );
 
   r.delete('/api/companies/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
@@ -50,6 +58,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: TAppDeps) {
     { schema: { tags, params: ZIdParamsSchema, body: ZToggleModuleSchema } },
     async (req) =>
       present(
+        req,
         await service.toggleModule({ ctx: contextOf(deps, req), id: req.params.id, module: req.body.module, toggle: req.body.toggle }),
       ),
   );

@@ -19,6 +19,8 @@ import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
 import { findUsersByIds } from '../users/users.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { findMedia, findMediaRowsByRefs } from '../media/media.repository';
+import type { TMediaRow } from '../media/media.schema';
 
 /** Reads a company the actor may see: super admins any, everyone else only their own (others look absent). */
 export async function getCompany(opts: { ctx: TRequestContext; id: number }): Promise<TCompanyRow> {
@@ -27,6 +29,17 @@ export async function getCompany(opts: { ctx: TRequestContext; id: number }): Pr
   const row = await runInScope(ctx.db, { companyId: id }, (tx) => repo.findCompany(tx, id));
   if (!row) throw new AppError('not_found', 'Company not found.');
   return row;
+}
+
+/** The hero/logo media rows the given companies reference, in one query (super admins read across companies). */
+export async function findCompanyImages(opts: { ctx: TRequestContext; rows: TCompanyRow[] }): Promise<TMediaRow[]> {
+  const { ctx } = opts;
+  const refs = opts.rows.flatMap((c) =>
+    [c.heroMobileId, c.logoMobileId].filter((id): id is number => id !== null).map((id) => ({ companyId: c.id, id })),
+  );
+  if (!refs.length) return [];
+  const scope = ctx.actor.isSuperAdmin ? { companyId: null, system: true } : { companyId: ctx.actor.companyId };
+  return runInScope(ctx.db, scope, (tx) => findMediaRowsByRefs(tx, refs));
 }
 
 export async function listCompanies(opts: {
@@ -164,6 +177,7 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
       if (!current) throw new AppError('not_found', 'Company not found.');
       const values = buildCompanyUpdate({ ctx, current, patch });
       await assertDefaultUserBelongs(tx, id, patch.defaultCustomerUser);
+      await assertCompanyImages(tx, id, patch);
       const row = await repo.updateCompany(tx, { id, values });
       await insertAuditEntry(tx, {
         companyId: id,
@@ -185,6 +199,24 @@ async function assertDefaultUserBelongs(tx: TTx, companyId: number, ref: string 
   const found = await findUsersByIds(tx, { companyId, ids: [idFromIri(ref)] });
   if (!found.length)
     throw validationError([{ propertyPath: 'defaultCustomerUser', message: 'The default customer user must be a user of this company.' }]);
+}
+
+const COMPANY_IMAGE_FIELDS = ['heroMobile', 'logoMobile'] as const;
+
+/**
+ * A hero/logo reference must be a media object of this company uploaded for that very field: only such uploads
+ * were checked as JPEG/PNG under 5 MB, and another tenant's id simply is not found (RLS scope + company filter).
+ */
+async function assertCompanyImages(tx: TTx, companyId: number, patch: TCompanyPatch) {
+  const violations: TViolation[] = [];
+  for (const field of COMPANY_IMAGE_FIELDS) {
+    const ref = patch[field];
+    if (!ref) continue;
+    const media = await findMedia(tx, { companyId, id: idFromIri(ref) });
+    if (!media || media.entityName !== 'Company' || media.entityId !== companyId || media.entityField !== field)
+      violations.push({ propertyPath: field, message: `Upload the image for ${field} of this company first.` });
+  }
+  if (violations.length) throw validationError(violations);
 }
 
 function buildCompanyUpdate(opts: {
@@ -240,6 +272,8 @@ function buildCompanyUpdate(opts: {
       values[group] = mergeGroup(cur, incoming);
     } else if (field === 'defaultCustomerUser') {
       values.defaultCustomerUserId = value === null ? null : idFromIri(value as string);
+    } else if (field === 'heroMobile' || field === 'logoMobile') {
+      values[`${field}Id`] = value === null ? null : idFromIri(value as string);
     } else if (field === 'dNSZoneName') {
       values.dnsZoneName = value;
     } else if (field === 'email') {

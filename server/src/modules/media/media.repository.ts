@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TTx } from '../../db/client';
 import { mediaObjects, type TMediaInsert, type TMediaRow } from './media.schema';
@@ -31,6 +31,15 @@ export async function findMediaRows(tx: TTx, opts: { companyId: number; ids: num
     .select()
     .from(mediaObjects)
     .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, opts.ids)));
+}
+
+/** Media rows named by (company, id) pairs across companies, in one statement (the caller's scope still applies). */
+export async function findMediaRowsByRefs(tx: TTx, refs: { companyId: number; id: number }[]): Promise<TMediaRow[]> {
+  if (!refs.length) return [];
+  return tx
+    .select()
+    .from(mediaObjects)
+    .where(or(...refs.map((r) => and(eq(mediaObjects.companyId, r.companyId), eq(mediaObjects.id, r.id)))));
 }
 
 /** A table that links media to messages in order (message_attachments, internal_chat_message_attachments). */

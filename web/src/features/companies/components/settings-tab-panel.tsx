@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
@@ -5,12 +6,14 @@ import type { TSettingsTab } from '../lib/settings-tabs';
 import { AlertsForm } from './alerts-form';
 import { AppointmentsSettingsForm } from './appointments-settings-form';
 import { AutomatedMessagesTab } from './automated-messages-tab';
+import { CustomerViewTab } from './customer-view-tab';
 import { DmsTab } from './dms-tab';
 import { GeneralDataTab } from './general-data-tab';
 import { MessageTemplatesTab } from './message-templates-tab';
 import { ModulesTab } from './modules-tab';
 import { OcsTab } from './ocs-tab';
 import { PaymentTab } from './payment-tab';
+import { SurveySettingsForm } from './survey-settings-form';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -26,7 +29,11 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <AlertsForm key={company.id} company={company} />;
 
     case 'csi':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return (
+        <Box sx={{ maxWidth: 1000 }}>
+          <SurveySettingsForm key={company.id} company={company} />
+        </Box>
+      );
 
     case 'users':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
@@ -35,7 +42,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <MessageTemplatesTab key={company.id} company={company} />;
 
     case 'customer_view':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <CustomerViewTab key={company.id} company={company} />;
 
     case 'modules':
       return <ModulesTab company={company} />;

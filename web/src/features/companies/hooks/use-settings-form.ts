@@ -23,8 +23,10 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
   toPatch?: (changed: Partial<T>) => TCompanyPatch;
   /** An asynchronous check after validation (e.g. provider credentials); false aborts the save with no PATCH. */
   beforeSave?: (input: { changed: Partial<T>; values: T }) => Promise<boolean>;
+  /** Spec part 2 §4: some forms (customer-view survey) stay in edit mode after a successful save. */
+  keepEditingAfterSave?: boolean;
 }) {
-  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch, beforeSave } = options;
+  const { company, toValues, validate, toPatch = (c) => c as TCompanyPatch, beforeSave, keepEditingAfterSave = false } = options;
   const { t } = useTranslation();
   const update = useUpdateCompany();
   const [editing, setEditing] = useState(false);
@@ -65,7 +67,7 @@ export function useSettingsForm<T extends Record<string, unknown>>(options: {
         onSuccess: (saved) => {
           toastSuccess(t('success'));
           setValues(toValues(saved));
-          setEditing(false);
+          setEditing(keepEditingAfterSave);
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.status !== 422) return;
