@@ -3,6 +3,7 @@ import type { TCompany } from '@cd/contracts/company';
 import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
 import { GeneralDataTab } from './general-data-tab';
+import { UsersTab } from './users-tab';
 
 /** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
@@ -21,7 +22,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
 
     case 'users':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <UsersTab key={company.id} company={company} />;
 
     case 'predefined_messages':
       return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
