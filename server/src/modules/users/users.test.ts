@@ -267,7 +267,7 @@ describe('what the users tab relies on', () => {
     const s = await seedCompany(t.db);
     const tok = (await login(t.app, s.admin.email)).token;
     const u = s.user2.id;
-    const calls: { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: unknown }[] = [
+    const calls: { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
       { method: 'POST', url: '/api/users', payload: { ...newUser(), roles: 'ROLE_USER' } },
       { method: 'POST', url: '/api/users', payload: { ...newUser(), company: 'acme' } },
       { method: 'POST', url: '/api/users', payload: { ...newUser(), dms: { other: 1 } } },

@@ -143,6 +143,7 @@ export function UserDialog({ company, user, onClose }: TProps) {
       submitLabel={t('save')}
       submitTestId="user-submit"
       busy={busy}
+      maxWidth="md"
     >
       {generalError && (
         <Alert severity="error" data-testid="user-error">
@@ -165,7 +166,7 @@ export function UserDialog({ company, user, onClose }: TProps) {
             {t('user_no_roles_available')}
           </Typography>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>
             {choices.map((role) => (
               <FormControlLabel
                 key={role}
