@@ -26,8 +26,8 @@ import { useDeleteCompanyService } from '../api/delete-company-service';
 import { useCompanyServices } from '../api/get-company-services';
 import { ServiceDialog } from './service-dialog';
 
-/** general_data → services: the company's service catalogue. Admins add, edit and delete; others read. On phones the
- * description moves under the title so the table fits without scrolling sideways. */
+/** general_data → services: the company's service catalogue. Admins add, edit and delete; others read. On narrow
+ * screens the description moves under the title so the table fits without scrolling sideways. */
 export function ServicesSection({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const services = useCompanyServices(companyId);
@@ -82,7 +82,7 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
             <TableHead>
               <TableRow>
                 <TableCell sx={{ pl: { md: 3 } }}>{t('service_title')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('description')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('description')}</TableCell>
                 <TableCell align="right">{t('service_duration')}</TableCell>
                 <TableCell align="right">{t('price')}</TableCell>
                 {canEdit && (
@@ -110,16 +110,16 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
               )}
               {services.data?.map((s) => (
                 <TableRow key={s.id} data-testid={`service-row-${s.id}`} sx={{ '&:last-child td': { borderBottom: 0 } }}>
-                  <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, wordBreak: 'break-word' }} data-testid="service-title">
+                  <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, minWidth: 160, overflowWrap: 'anywhere' }} data-testid="service-title">
                     {s.title}
                     {s.description && (
-                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 400, mt: 0.25 }}>
+                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, fontWeight: 400, mt: 0.25 }}>
                         {s.description}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell
-                    sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', whiteSpace: 'pre-line', wordBreak: 'break-word', maxWidth: 360 }}
+                    sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary', whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: 360 }}
                   >
                     {s.description}
                   </TableCell>

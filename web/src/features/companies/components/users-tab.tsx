@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { isCompanyAdmin } from '@cd/contracts/roles';
 import type { TUser } from '@cd/contracts/user';
+import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatPhone, fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
@@ -34,13 +35,16 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserDialog } from './user-dialog';
 
+/** Phone and roles get their own columns on wide screens and move under the name on narrow ones. */
+const wide = { display: { xs: 'none', lg: 'table-cell' } } as const;
+const narrow = { display: { xs: 'block', lg: 'none' } } as const;
+
 type TOpenDialog = { kind: 'add' } | { kind: 'edit' | 'password' | 'delete'; user: TUser } | null;
 
 /**
  * The users tab (spec part 2 §2): the company's users with their roles (the plain user role hidden) and enabled
  * state; company and super admins add, edit, change passwords, enable/disable and delete with transfer. The server
- * lets only them list users, so everyone else gets a plain note instead of a table. On phones email, phone and roles
- * move under the name.
+ * lets only them list users, so everyone else gets a plain note instead of a table.
  */
 export function UsersTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
@@ -103,9 +107,8 @@ function UsersTable({ company, selfIds }: { company: TCompany; selfIds: number[]
             <TableHead>
               <TableRow>
                 <TableCell sx={{ pl: { md: 3 } }}>{t('name')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('email')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('phone')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('user_roles')}</TableCell>
+                <TableCell sx={wide}>{t('phone')}</TableCell>
+                <TableCell sx={wide}>{t('user_roles')}</TableCell>
                 <TableCell>{t('enabled')}</TableCell>
                 <TableCell align="right" sx={{ pr: { md: 3 } }}>
                   {t('actions')}
@@ -116,14 +119,14 @@ function UsersTable({ company, selfIds }: { company: TCompany; selfIds: number[]
               {users.isPending &&
                 [0, 1, 2].map((i) => (
                   <TableRow key={i} data-testid="users-loading">
-                    <TableCell colSpan={6}>
+                    <TableCell colSpan={5}>
                       <Skeleton />
                     </TableCell>
                   </TableRow>
                 ))}
               {users.data?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={6} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="users-empty">
+                  <TableCell colSpan={5} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="users-empty">
                     {t('users_empty')}
                   </TableCell>
                 </TableRow>
@@ -147,6 +150,19 @@ function UsersTable({ company, selfIds }: { company: TCompany; selfIds: number[]
       {dialog?.kind === 'password' && <ChangePasswordDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteUserDialog companyId={company.id} user={dialog.user} users={users.data ?? []} onClose={close} />}
     </Paper>
+  );
+}
+
+/** An address that may wrap only after the at-sign when the column is narrow. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 
@@ -186,39 +202,43 @@ function UserRow({ user: u, isSelf, toggling, onToggle, onOpen }: TRowProps) {
       data-enabled={u.enabled}
       sx={{
         '&:last-child td': { borderBottom: 0 },
-        // Disabled users are styled as disabled (spec part 2 §2): greyed text, the switch off.
-        ...(muted && { bgcolor: 'action.hover', '& .user-text': { color: 'text.disabled' } }),
+        // Disabled users are styled as disabled (spec part 2 §2): greyed out, the switch off, a "Disabled" chip.
+        ...(muted && { bgcolor: 'action.hover', '& .user-muted': { opacity: 0.55 } }),
       }}
     >
-      <TableCell sx={{ pl: { md: 3 }, wordBreak: 'break-word' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography className="user-text" sx={{ fontWeight: 600 }} data-testid="user-name">
-            {name}
-          </Typography>
-          {isSelf && <Chip size="small" color="primary" variant="outlined" label={t('user_you')} />}
-          {muted && <Chip size="small" label={t('user_disabled')} data-testid="user-disabled-chip" />}
-        </Box>
-        <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-          <Typography className="user-text" variant="body2" color="text.secondary">
-            {u.email}
-          </Typography>
-          {u.phone && (
-            <Typography className="user-text" variant="body2" color="text.secondary">
-              {formatPhone(u.phone)}
-            </Typography>
-          )}
-          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
-            <RoleChips roles={u.roles} />
+      <TableCell sx={{ pl: { md: 3 }, minWidth: 220 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+          <Box className="user-muted" sx={{ pt: 0.25 }}>
+            <InitialsAvatar person={u} size={34} />
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+              <Typography className="user-muted" sx={{ fontWeight: 600 }} data-testid="user-name">
+                {name}
+              </Typography>
+              {isSelf && <Chip size="small" color="primary" variant="outlined" label={t('user_you')} />}
+              {muted && <Chip size="small" label={t('user_disabled')} data-testid="user-disabled-chip" />}
+            </Box>
+            <Box className="user-muted">
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word', whiteSpace: { lg: 'nowrap' } }}>
+                <EmailText email={u.email} />
+              </Typography>
+              {u.phone && (
+                <Typography variant="body2" color="text.secondary" sx={narrow}>
+                  {formatPhone(u.phone)}
+                </Typography>
+              )}
+              <Box sx={{ ...narrow, mt: 0.5 }}>
+                <RoleChips roles={u.roles} />
+              </Box>
+            </Box>
           </Box>
         </Box>
       </TableCell>
-      <TableCell className="user-text" sx={{ display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-all' }}>
-        {u.email}
-      </TableCell>
-      <TableCell className="user-text" sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+      <TableCell className="user-muted" sx={{ ...wide, whiteSpace: 'nowrap' }}>
         {formatPhone(u.phone)}
       </TableCell>
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, opacity: muted ? 0.6 : 1 }}>
+      <TableCell className="user-muted" sx={wide}>
         <RoleChips roles={u.roles} />
       </TableCell>
       <TableCell>
