@@ -21,7 +21,6 @@ export function usersQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: [...companyUsersKey(companyId), 'all'],
     queryFn: ({ signal }) => fetchUsers(companyId, signal),
-    retry: (count, error) => count < 2 && !(error && 'status' in error && (error.status === 403 || error.status === 404)),
   });
 }
 
