@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, signIn } from '../support/browser';
+import { expectPath, launchBrowser, newContext, SCREENSHOT_DIR, signIn } from '../support/browser';
 
 /** Demo Motors' admin: an automotive company, so the user dialog also shows mechanic/advisor and the DMS ids. */
 const ADMIN = 'admin@motors.example.com';
 const RECEIVER = 'agent@motors.example.com';
-const SHOTS = process.env.SHOTS_DIR ?? path.resolve('screenshots');
+/** Screenshots go where the other e2e files put theirs unless SHOTS_DIR names another folder. */
+const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 const run = Date.now().toString(36);
 const SERVICE_TITLE = `E2E tire rotation ${run}`;
 const USER_EMAIL = `e2e.user.${run}@motors.example.com`;
