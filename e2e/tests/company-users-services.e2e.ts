@@ -237,3 +237,23 @@ describe('users tab (company admin)', () => {
     await ctx.close();
   });
 });
+
+describe('a user who is not a company admin', () => {
+  it('reads the services without edit controls and is told that users are managed by admins', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, RECEIVER);
+    await page.goto(`/companies/${companyId}/general_data`);
+    const table = page.getByTestId('services-table');
+    await table.locator('tbody tr').first().waitFor();
+    expect(await page.getByTestId('service-add').count()).toBe(0);
+    expect(await table.locator('[data-testid^="service-edit-"]').count()).toBe(0);
+    expect(await table.locator('[data-testid^="service-delete-"]').count()).toBe(0);
+    await page.getByTestId('services').scrollIntoViewIfNeeded();
+    await shot(page, 'services-read-only-dark');
+    await page.goto(`/companies/${companyId}/users`);
+    await page.getByTestId('users-admins-only').waitFor();
+    expect(await page.getByTestId('users-table').count()).toBe(0);
+    await ctx.close();
+  });
+});

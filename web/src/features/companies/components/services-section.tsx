@@ -84,7 +84,9 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
                 <TableCell sx={{ pl: { md: 3 } }}>{t('service_title')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('description')}</TableCell>
                 <TableCell align="right">{t('service_duration')}</TableCell>
-                <TableCell align="right">{t('price')}</TableCell>
+                <TableCell align="right" sx={{ pr: { md: canEdit ? 2 : 3 } }}>
+                  {t('price')}
+                </TableCell>
                 {canEdit && (
                   <TableCell align="right" sx={{ pr: { md: 3 } }}>
                     {t('actions')}
@@ -109,7 +111,7 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
                 </TableRow>
               )}
               {services.data?.map((s) => (
-                <TableRow key={s.id} data-testid={`service-row-${s.id}`} sx={{ '&:last-child td': { borderBottom: 0 } }}>
+                <TableRow key={s.id} data-testid={`service-row-${s.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25 } }}>
                   <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, minWidth: 160, overflowWrap: 'anywhere' }} data-testid="service-title">
                     {s.title}
                     {s.description && (
@@ -126,7 +128,7 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="service-duration">
                     {t('minutes_count', { count: s.duration })}
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="service-price">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', pr: { md: canEdit ? 2 : 3 } }} data-testid="service-price">
                     {formatCents(s.price)}
                   </TableCell>
                   {canEdit && (
