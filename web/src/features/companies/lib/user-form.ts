@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TUser } from '@cd/contracts/user';
 import { isValidPhone, isValidProfilePassword } from '@cd/contracts/validators';
 
@@ -40,7 +41,8 @@ export interface TUserFields {
 export const NAME_MAX = 100;
 export const DEPARTMENT_MAX = 100;
 export const DMS_ID_MAX = 100;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's own email check (contracts ZUserCreateSchema), so the browser never passes what the server refuses. */
+const isEmail = (value: string) => z.email().safeParse(value).success;
 
 /** The plain user role is implied and hidden (spec part 2 §6). */
 export const hiddenRole = 'ROLE_USER';
@@ -103,7 +105,7 @@ export function parseUserForm(options: { values: TUserFormValues; creating: bool
   else if (firstName.length > NAME_MAX) errors.firstName = 'value_too_long';
   if (lastName.length > NAME_MAX) errors.lastName = 'value_too_long';
   if (!email) errors.email = 'field_required';
-  else if (!EMAIL_RE.test(email)) errors.email = 'email_invalid';
+  else if (!isEmail(email)) errors.email = 'email_invalid';
   else if (email.length > 254) errors.email = 'value_too_long';
   if (phone && !isValidPhone(phone)) errors.phone = 'phone_invalid';
   if (department.length > DEPARTMENT_MAX) errors.department = 'value_too_long';
