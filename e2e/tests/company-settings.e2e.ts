@@ -54,7 +54,7 @@ describe('company settings (company admin)', () => {
 
     await page.getByTestId('company-tab-users').click();
     await expectPath(page, `/companies/${companyId}/users`);
-    await page.getByTestId('page-not-available').waitFor();
+    await page.getByTestId('users-table').waitFor();
     await page.goBack();
     await expectPath(page, `/companies/${companyId}/general_data`);
     await page.getByTestId('working-hours').waitFor();

@@ -172,8 +172,10 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
           if (notAllowed.length) throw new AppError('forbidden', `Only a company admin may change ${notAllowed.join(', ')}.`);
         }
         const values: Partial<TUserRow> = {};
-        const { password: _pw, notificationSettings, awayState, ...rest } = patch;
+        const { password: _pw, notificationSettings, awayState, dms, ...rest } = patch;
         Object.assign(values, rest);
+        // Merge-patch: naming one DMS id must not erase the other.
+        if (dms) values.dms = { ...row.dms, ...dms };
         if (passwordHash) values.passwordHash = passwordHash;
         if (notificationSettings) values.notificationSettings = { ...row.notificationSettings, ...notificationSettings };
         if (awayState) Object.assign(values, await awayStateValues(tx, { user: row, input: awayState }));
@@ -210,6 +212,9 @@ export async function setUserRoles(opts: { ctx: TRequestContext; id: number; rol
 
 export async function changeUserPassword(opts: { ctx: TRequestContext; id: number; password: string }): Promise<void> {
   const { ctx, id } = opts;
+  // Same rule as patchUser: an impersonated session must not set a password the impersonator could sign in with.
+  if (ctx.actor.impersonating && !isCompanyAdmin(ctx.actor.realUser.roles))
+    throw new AppError('forbidden', 'Sign in as this user to change their password.');
   const passwordHash = await hashPassword(opts.password);
   await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
     const row = await loadManagedUser(tx, ctx, id);
@@ -243,6 +248,8 @@ export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: n
     const [target] = await repo.findUsersByIds(tx, { companyId: row.companyId, ids: [transferTo] });
     if (!target)
       throw validationError([{ propertyPath: 'transferTo', message: 'The receiving user must belong to the same company.' }]);
+    // A disabled user cannot sign in, so customers handed to them would go unanswered.
+    if (!target.enabled) throw validationError([{ propertyPath: 'transferTo', message: 'The receiving user must be enabled.' }]);
     // Owned records (customers, conversations) are reassigned to `target` by their modules' transfer hooks
     // as those modules arrive; the foundation owns none yet.
     for (const transfer of userTransferHooks) await transfer(tx, { companyId: row.companyId, fromUserId: id, toUserId: transferTo });

@@ -192,3 +192,157 @@ describe('colleagues and roles', () => {
     expect(res.json().member.map((r: { id: string }) => r.id)).not.toContain('ROLE_SUPER_ADMIN');
   });
 });
+
+describe('what the users tab relies on', () => {
+  const phone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+  it('creates with every dialog field and reads them back; PATCH merges dms and clears nullable fields', async () => {
+    const s = await seedCompany(t.db, { availableUserRoles: ['ROLE_COMMUNICATION', 'ROLE_COMPANY_ADMIN'] });
+    const tok = (await login(t.app, s.admin.email)).token;
+    const body = newUser({
+      phone: '+15555550111',
+      roles: ['ROLE_COMMUNICATION'],
+      mechanic: true,
+      department: 'Service',
+      dms: { dtPersonId: 'DT-1', cdkServiceAdvisorId: 'CDK-1' },
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(tok), payload: body });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    expect(res.json()).toMatchObject({ mechanic: true, advisor: false, department: 'Service', dms: { dtPersonId: 'DT-1', cdkServiceAdvisorId: 'CDK-1' }, enabled: true });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: { ...bearer(tok), 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ dms: { dtPersonId: 'DT-2' }, department: null, phone: null, mechanic: false, advisor: true }),
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({ dms: { dtPersonId: 'DT-2', cdkServiceAdvisorId: 'CDK-1' }, department: null, phone: null, mechanic: false, advisor: true });
+  });
+
+  it('a company admin reaches no user of another company and no super admin (404, nothing changes)', async () => {
+    const s = await seedCompany(t.db);
+    const root = await seedSuperAdmin(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    for (const target of [b.agent.id, root.id]) {
+      const calls = [
+        { method: 'GET' as const, url: `/api/users/${target}` },
+        { method: 'PATCH' as const, url: `/api/users/${target}`, payload: { firstName: 'Intruder' } },
+        { method: 'PUT' as const, url: `/api/users/${target}/roles`, payload: { roles: ['ROLE_USER'] } },
+        { method: 'PUT' as const, url: `/api/users/${target}/change_password`, payload: { password: 'Intrud3rPass' } },
+        { method: 'PATCH' as const, url: `/api/users/${target}/enabled`, payload: { enabled: false } },
+        { method: 'DELETE' as const, url: `/api/users/${target}?transferTo=${s.agent.id}` },
+      ];
+      for (const c of calls) {
+        const res = await t.app.inject({ ...c, headers: bearer(tok) });
+        expect(res.statusCode, `${c.method} ${c.url}`).toBe(404);
+      }
+    }
+    const other = await t.app.inject({ method: 'GET', url: `/api/users/${b.agent.id}`, headers: bearer(rootTok) });
+    expect(other.json()).toMatchObject({ enabled: true, firstName: 'agent' });
+    const cross = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(tok), payload: newUser({ company: `/api/companies/${b.companyId}` }) });
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('plain users cannot manage users (403) but the tab read stays consistent for admins', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.agent.email)).token;
+    const calls = [
+      { method: 'POST' as const, url: '/api/users', payload: newUser() },
+      { method: 'PATCH' as const, url: `/api/users/${s.user2.id}/enabled`, payload: { enabled: false } },
+      { method: 'PUT' as const, url: `/api/users/${s.user2.id}/roles`, payload: { roles: ['ROLE_USER'] } },
+      { method: 'PUT' as const, url: `/api/users/${s.user2.id}/change_password`, payload: { password: 'Intrud3rPass' } },
+      { method: 'DELETE' as const, url: `/api/users/${s.user2.id}?transferTo=${s.admin.id}` },
+      { method: 'PATCH' as const, url: `/api/users/${s.agent.id}`, payload: { roles: ['ROLE_COMPANY_ADMIN'] } },
+    ];
+    for (const c of calls) {
+      const res = await t.app.inject({ ...c, headers: bearer(tok) });
+      expect([403, 422], `${c.method} ${c.url}`).toContain(res.statusCode);
+    }
+    const roles = await t.app.inject({ method: 'GET', url: `/api/users/${s.agent.id}`, headers: bearer(tok) });
+    expect(roles.json().roles).not.toContain('ROLE_COMPANY_ADMIN');
+  });
+
+  it('bad input to every route the tab calls is 400/422, never 500', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const u = s.user2.id;
+    const calls: { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'POST', url: '/api/users', payload: { ...newUser(), roles: 'ROLE_USER' } },
+      { method: 'POST', url: '/api/users', payload: { ...newUser(), company: 'acme' } },
+      { method: 'POST', url: '/api/users', payload: { ...newUser(), dms: { other: 1 } } },
+      { method: 'POST', url: '/api/users', payload: [] },
+      { method: 'PATCH', url: `/api/users/${u}`, payload: { email: 'no-at' } },
+      { method: 'PATCH', url: `/api/users/${u}`, payload: { phone: 12345 } },
+      { method: 'PATCH', url: `/api/users/${u}`, payload: { enabled: false } },
+      { method: 'PATCH', url: `/api/users/${u}`, payload: { email: s.agent.email } },
+      { method: 'PATCH', url: '/api/users/abc', payload: { firstName: 'X' } },
+      { method: 'PUT', url: `/api/users/${u}/roles`, payload: { roles: ['ROLE_NOPE'] } },
+      { method: 'PUT', url: `/api/users/${u}/roles`, payload: {} },
+      { method: 'PUT', url: `/api/users/${u}/change_password`, payload: { password: 12345678 } },
+      { method: 'PUT', url: `/api/users/${u}/change_password`, payload: {} },
+      { method: 'PATCH', url: `/api/users/${u}/enabled`, payload: { enabled: 'yes' } },
+      { method: 'PATCH', url: `/api/users/${u}/enabled`, payload: {} },
+      { method: 'PATCH', url: '/api/users/0/enabled', payload: { enabled: true } },
+      { method: 'DELETE', url: `/api/users/${u}?transferTo=abc` },
+      { method: 'DELETE', url: `/api/users/${u}?transferTo=-1` },
+      { method: 'DELETE', url: `/api/users/${u}?transferTo=99999999999` },
+      { method: 'DELETE', url: `/api/users/x?transferTo=${s.agent.id}` },
+    ];
+    for (const c of calls) {
+      const res = await t.app.inject({ ...c, headers: bearer(tok) });
+      expect([400, 404, 422], `${c.method} ${c.url} ${JSON.stringify(c.payload)} → ${res.body}`).toContain(res.statusCode);
+    }
+    const still = await t.app.inject({ method: 'GET', url: `/api/users/${u}`, headers: bearer(tok) });
+    expect(still.json()).toMatchObject({ enabled: true, roles: ['ROLE_USER', 'ROLE_APPOINTMENTS'] });
+  });
+
+  it('disabling signs the user out and blocks sign-in; enabling lets them back in', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const userTok = (await login(t.app, s.user2.email)).token;
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/users/${s.user2.id}/enabled`, headers: bearer(tok), payload: { enabled: false } });
+    expect(off.json().enabled).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(userTok) })).statusCode).toBe(401);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/users?pagination=false', headers: bearer(tok) });
+    expect(listed.json().member.find((u: { id: number }) => u.id === s.user2.id).enabled).toBe(false);
+    const on = await t.app.inject({ method: 'PATCH', url: `/api/users/${s.user2.id}/enabled`, headers: bearer(tok), payload: { enabled: true } });
+    expect(on.json().enabled).toBe(true);
+    expect((await login(t.app, s.user2.email)).token).toBeTruthy();
+  });
+
+  it('deleting hands the customers to the receiving user, who must be enabled', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const created = await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(tok), payload: { phone: phone(), user: `/api/users/${s.user2.id}` } });
+    expect(created.statusCode).toBe(201);
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${s.agent.id}/enabled`, headers: bearer(tok), payload: { enabled: false } });
+    const toDisabled = await t.app.inject({ method: 'DELETE', url: `/api/users/${s.user2.id}?transferTo=${s.agent.id}`, headers: bearer(tok) });
+    expect(toDisabled.statusCode).toBe(422);
+    expect(toDisabled.json().violations[0].propertyPath).toBe('transferTo');
+    const ok = await t.app.inject({ method: 'DELETE', url: `/api/users/${s.user2.id}?transferTo=/api/users/${s.admin.id}`, headers: bearer(tok) });
+    expect(ok.statusCode).toBe(204);
+    const customer = await t.app.inject({ method: 'GET', url: `/api/customers/${created.json().id}`, headers: bearer(tok) });
+    expect(customer.json().user).toBe(`/api/users/${s.admin.id}`);
+  });
+
+  it('a super admin needs an existing company to create in, and cannot delete themselves', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(rootTok), payload: newUser({ company: '/api/companies/99999999' }) });
+    expect(missing.statusCode).toBe(404);
+    const root = await seedSuperAdmin(t.db);
+    const tok = (await login(t.app, root.email)).token;
+    const self = await t.app.inject({ method: 'DELETE', url: `/api/users/${root.id}?transferTo=${a.admin.id}`, headers: bearer(tok) });
+    expect([403, 422]).toContain(self.statusCode);
+  });
+
+  it('an impersonated session cannot set the impersonated user’s password unless a company admin is behind it', async () => {
+    const s = await seedCompany(t.db);
+    const agent = (await login(t.app, s.agent.email)).token;
+    const url = `/api/users/${s.user2.id}/change_password?impersonate=${encodeURIComponent(s.user2.email)}`;
+    const res = await t.app.inject({ method: 'PUT', url, headers: bearer(agent), payload: { password: 'Hijack123' } });
+    expect(res.statusCode).toBe(403);
+    const admin = (await login(t.app, s.admin.email)).token;
+    const ok = await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: { password: 'Changed123' } });
+    expect(ok.statusCode).toBe(204);
+  });
+});

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
+import { handleCompaniesLiveEvent } from '../../features/companies/hooks/live-updates';
 import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
@@ -13,7 +14,7 @@ import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
  * understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event), handleUserMenuLiveEvent(queryClient, event, ctx)];
+  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event), handleUserMenuLiveEvent(queryClient, event, ctx), handleCompaniesLiveEvent(queryClient, event)];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;

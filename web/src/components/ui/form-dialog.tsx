@@ -25,15 +25,17 @@ interface TProps {
   /** Defaults to `busy`. */
   submitDisabled?: boolean;
   contentGap?: number;
+  /** Dialog width on larger screens; `sm` unless a form needs more room. */
+  maxWidth?: 'sm' | 'md';
   children: ReactNode;
 }
 
 /** A form in a dialog (full screen on phones): title, fields, then Cancel and a submit button with a busy state. */
-export function FormDialog({ open, onClose, onSubmit, formRef, title, name, submitLabel, submitTestId, busy, submitDisabled = busy, contentGap = 2, children }: TProps) {
+export function FormDialog({ open, onClose, onSubmit, formRef, title, name, submitLabel, submitTestId, busy, submitDisabled = busy, contentGap = 2, maxWidth = 'sm', children }: TProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby={`${name}-dialog-title`} data-testid={`${name}-dialog`}>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} fullScreen={mobile} aria-labelledby={`${name}-dialog-title`} data-testid={`${name}-dialog`}>
       <Box component="form" ref={formRef} noValidate onSubmit={onSubmit}>
         <DialogTitle id={`${name}-dialog-title`}>{title}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: contentGap, pt: '4px !important' }}>{children}</DialogContent>

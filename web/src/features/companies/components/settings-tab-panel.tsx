@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
-import { NotAvailablePage } from '../../../components/ui/not-available-page';
 import type { TSettingsTab } from '../lib/settings-tabs';
 import { AlertsForm } from './alerts-form';
 import { AppointmentsSettingsForm } from './appointments-settings-form';
@@ -14,10 +12,10 @@ import { ModulesTab } from './modules-tab';
 import { OcsTab } from './ocs-tab';
 import { PaymentTab } from './payment-tab';
 import { SurveySettingsForm } from './survey-settings-form';
+import { UsersTab } from './users-tab';
 
-/** The body of one settings tab; a tab not built yet says so plainly instead of showing a fake form. */
+/** The body of one settings tab. */
 export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company: TCompany }) {
-  const { t } = useTranslation();
   switch (tab) {
     case 'general_data':
       return <GeneralDataTab key={company.id} company={company} />;
@@ -36,7 +34,7 @@ export function SettingsTabPanel({ tab, company }: { tab: TSettingsTab; company:
       );
 
     case 'users':
-      return <NotAvailablePage screen={t(`settings_tab_${tab}`)} />;
+      return <UsersTab key={company.id} company={company} />;
 
     case 'predefined_messages':
       return <MessageTemplatesTab key={company.id} company={company} />;

@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { TCompanyService } from '@cd/contracts/company-service';
+import type { TLiveEvent } from '@cd/contracts/live';
+import { companyServicesQueryKey } from '../api/get-company-services';
+import { handleCompaniesLiveEvent } from './live-updates';
+
+const svc = (id: number, title: string): TCompanyService => ({
+  '@id': `/api/company_services/${id}`,
+  '@type': 'CompanyService',
+  id,
+  company: '/api/companies/7',
+  title,
+  description: '',
+  duration: 30,
+  price: 100,
+  createdAt: '',
+  updatedAt: '',
+});
+const ev = (event: TLiveEvent['event'], data: unknown, entity = 'company_service'): TLiveEvent => ({ event, entity, action: null, data, changes: null, id: '1', extra: null });
+
+describe('handleCompaniesLiveEvent', () => {
+  it('ignores other entities', () => {
+    expect(handleCompaniesLiveEvent(new QueryClient(), ev('created', svc(1, 'a'), 'customer'))).toBe(false);
+  });
+
+  it('applies created, updated and removed services to the loaded list of their company', () => {
+    const qc = new QueryClient();
+    const key = companyServicesQueryKey(7);
+    qc.setQueryData(key, [svc(1, 'Brakes')]);
+    expect(handleCompaniesLiveEvent(qc, ev('created', svc(2, 'Alignment')))).toBe(true);
+    expect(qc.getQueryData<TCompanyService[]>(key)!.map((s) => s.title)).toEqual(['Alignment', 'Brakes']);
+    handleCompaniesLiveEvent(qc, ev('updated', { ...svc(1, 'Brakes'), price: 999 }));
+    expect(qc.getQueryData<TCompanyService[]>(key)!.find((s) => s.id === 1)!.price).toBe(999);
+    handleCompaniesLiveEvent(qc, ev('removed', svc(2, 'Alignment')));
+    expect(qc.getQueryData<TCompanyService[]>(key)!.map((s) => s.id)).toEqual([1]);
+    // Another company's list is untouched; a list that was never loaded stays unloaded.
+    expect(qc.getQueryData(companyServicesQueryKey(8))).toBeUndefined();
+  });
+
+  it('refetches when the event carries no usable service', () => {
+    const qc = new QueryClient();
+    const key = companyServicesQueryKey(7);
+    qc.setQueryData(key, [svc(1, 'Brakes')]);
+    expect(handleCompaniesLiveEvent(qc, ev('updated', null))).toBe(true);
+    expect(qc.getQueryState(key)!.isInvalidated).toBe(true);
+  });
+});
