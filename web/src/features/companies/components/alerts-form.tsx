@@ -27,12 +27,8 @@ export function AlertsForm({ company }: { company: TCompany }) {
       <SettingsSection
         title={t('alerts_title')}
         testId="alerts"
-        editing={form.editing}
-        saving={form.saving}
+        form={form}
         canEdit={canEdit}
-        onEdit={form.startEdit}
-        onSave={form.save}
-        onCancel={form.cancel}
       >
         {form.editing ? (
           <TextField

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -115,18 +114,10 @@ export function AppointmentsSettingsForm({ company }: { company: TCompany }) {
       <SettingsSection
         title={t('appointments_settings')}
         testId="appointments-settings"
-        editing={form.editing}
-        saving={form.saving}
+        form={form}
         canEdit={canEdit}
-        onEdit={form.startEdit}
-        onSave={form.save}
-        onCancel={form.cancel}
+        error={form.errors[G] ? error(G) : undefined}
       >
-        {form.errors[G] && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error(G)}
-          </Alert>
-        )}
         <SettingsGroup title={t('appointments_group_booking')}>
           {toggle('acceptNewAppointments')}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -121,18 +120,10 @@ export function AutomotiveMessagesForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('automated_messages_automotive')}
       testId="automotive-messages"
-      editing={form.editing}
-      saving={form.saving}
+      form={form}
       canEdit={canEdit}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
+      error={form.errors[G] ? error(G) : undefined}
     >
-      {form.errors[G] && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error(G)}
-        </Alert>
-      )}
       <Group title={t('automotive_group_repair_order')}>
         {choice('repairOrderStatusMessageHoursAfter', STATUS_HOURS_CHOICES, 'hours_after_opening')}
         {text('repairOrderStatusUrl')}

@@ -11,11 +11,12 @@ interface TProps {
   error?: string;
   hint?: string;
   testId: string;
+  disabled?: boolean;
 }
 
 /** A free list of short values (e-mail addresses, phone numbers) as chips: Enter, comma or leaving the field adds
  * what was typed; a chip's × removes it. Duplicates are ignored. */
-export function ChipListInput({ label, value, onChange, placeholder, error, hint, testId }: TProps) {
+export function ChipListInput({ label, value, onChange, placeholder, error, hint, testId, disabled }: TProps) {
   const [input, setInput] = useState('');
   const add = (raw: string) => {
     const items = raw.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean);
@@ -28,6 +29,7 @@ export function ChipListInput({ label, value, onChange, placeholder, error, hint
     <Autocomplete
       multiple
       freeSolo
+      disabled={disabled}
       options={[]}
       value={value}
       inputValue={input}

@@ -6,36 +6,37 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ZCustomerViewSchema, ZRealEstateSettingsSchema, type TCompany } from '@cd/contracts/company';
+import type { TCompany } from '@cd/contracts/company';
+import type { TGroupField } from '../lib/group-settings';
 import { CompanyImagesSection } from './company-images-section';
-import { GroupTextForm, type TGroupField } from './group-text-form';
+import { GroupSettingsForm } from './group-settings-form';
 import { QrCodeDialog } from './qr-code-dialog';
 
 const GENERAL_FIELDS: readonly TGroupField[] = [
-  { name: 'accentColor', kind: 'color' },
-  { name: 'termsOfService', kind: 'url' },
-  { name: 'beforeNameInputText', kind: 'multiline' },
-  { name: 'beforePhoneInputText', kind: 'multiline' },
-  { name: 'submitPhoneNumberButtonText' },
-  { name: 'afterSubmitText', kind: 'multiline' },
+  { name: 'accentColor', label: 'cv_field_accentColor', kind: 'color' },
+  { name: 'termsOfService', label: 'cv_field_termsOfService', kind: 'url' },
+  { name: 'beforeNameInputText', label: 'cv_field_beforeNameInputText', kind: 'multiline' },
+  { name: 'beforePhoneInputText', label: 'cv_field_beforePhoneInputText', kind: 'multiline' },
+  { name: 'submitPhoneNumberButtonText', label: 'cv_field_submitPhoneNumberButtonText', kind: 'text' },
+  { name: 'afterSubmitText', label: 'cv_field_afterSubmitText', kind: 'multiline' },
 ];
 
 const SURVEY_FIELDS: readonly TGroupField[] = [
-  { name: 'surveyQuestionText', kind: 'multiline', wide: true },
-  { name: 'surveyAfterPositiveResponseText', kind: 'multiline', wide: true },
-  { name: 'surveyAfterNegativeResponseText', kind: 'multiline', wide: true },
-  { name: 'surveySendButtonText' },
-  { name: 'surveyGoogleReviewLink', kind: 'url' },
-  { name: 'surveyYelpReviewLink', kind: 'url' },
-  { name: 'surveyFacebookReviewLink', kind: 'url' },
+  { name: 'surveyQuestionText', label: 'cv_field_surveyQuestionText', kind: 'multiline', wide: true },
+  { name: 'surveyAfterPositiveResponseText', label: 'cv_field_surveyAfterPositiveResponseText', kind: 'multiline', wide: true },
+  { name: 'surveyAfterNegativeResponseText', label: 'cv_field_surveyAfterNegativeResponseText', kind: 'multiline', wide: true },
+  { name: 'surveySendButtonText', label: 'cv_field_surveySendButtonText', kind: 'text' },
+  { name: 'surveyGoogleReviewLink', label: 'cv_field_surveyGoogleReviewLink', kind: 'url' },
+  { name: 'surveyYelpReviewLink', label: 'cv_field_surveyYelpReviewLink', kind: 'url' },
+  { name: 'surveyFacebookReviewLink', label: 'cv_field_surveyFacebookReviewLink', kind: 'url' },
 ];
 
 const REAL_ESTATE_FIELDS: readonly TGroupField[] = [
-  { name: 'beforePhoneInputText', kind: 'multiline' },
-  { name: 'submitPhoneNumberButtonText' },
-  { name: 'phoneNumberSubmittedText', kind: 'multiline' },
-  { name: 'beforeManualPropertyUrl', kind: 'multiline' },
-  { name: 'afterManualPropertyUrl', kind: 'multiline' },
+  { name: 'beforePhoneInputText', label: 're_field_beforePhoneInputText', kind: 'multiline' },
+  { name: 'submitPhoneNumberButtonText', label: 're_field_submitPhoneNumberButtonText', kind: 'text' },
+  { name: 'phoneNumberSubmittedText', label: 're_field_phoneNumberSubmittedText', kind: 'multiline' },
+  { name: 'beforeManualPropertyUrl', label: 're_field_beforeManualPropertyUrl', kind: 'multiline' },
+  { name: 'afterManualPropertyUrl', label: 're_field_afterManualPropertyUrl', kind: 'multiline' },
 ];
 
 type TSubTab = 'general' | 'survey' | 'real_estate';
@@ -63,43 +64,37 @@ export function CustomerViewTab({ company }: { company: TCompany }) {
 
       {tab === 'general' && (
         <>
-          <GroupTextForm
+          <GroupSettingsForm
             key={`general-${company.id}`}
             company={company}
             group="customerView"
-            schema={ZCustomerViewSchema}
             fields={GENERAL_FIELDS}
             title={t('cv_page_texts')}
             testId="customer-view-general"
-            labelPrefix="cv_field_"
             intro={<Intro text={t('cv_page_texts_hint', { path: `/c/${company.slug}` })} />}
           />
           <CompanyImagesSection company={company} />
         </>
       )}
       {tab === 'survey' && (
-        <GroupTextForm
+        <GroupSettingsForm
           key={`survey-${company.id}`}
           company={company}
           group="customerView"
-          schema={ZCustomerViewSchema}
           fields={SURVEY_FIELDS}
           title={t('cv_survey_texts')}
           testId="customer-view-survey"
-          labelPrefix="cv_field_"
           keepEditingAfterSave
         />
       )}
       {tab === 'real_estate' && (
-        <GroupTextForm
+        <GroupSettingsForm
           key={`real-estate-${company.id}`}
           company={company}
           group="realEstateSettings"
-          schema={ZRealEstateSettingsSchema}
           fields={REAL_ESTATE_FIELDS}
           title={t('cv_real_estate_texts')}
           testId="customer-view-real-estate"
-          labelPrefix="re_field_"
         />
       )}
       <QrCodeDialog open={qrOpen} slug={company.slug} onClose={() => setQrOpen(false)} />

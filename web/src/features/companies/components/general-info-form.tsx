@@ -72,11 +72,7 @@ export function GeneralInfoForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('company_info')}
       testId="company-info"
-      editing={form.editing}
-      saving={form.saving}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
+      form={form}
     >
       {!form.editing ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 2, m: 0 }}>

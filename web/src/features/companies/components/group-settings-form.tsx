@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,7 @@ import { SECRET_MASK, type TCompany } from '@cd/contracts/company';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { settingsMessageKey } from '../lib/company-choices';
 import {
-  fieldErrorKey,
+  fieldError,
   groupValues,
   toGroupPatch,
   validateGroupPatch,
@@ -20,6 +19,8 @@ import {
   type TGroupName,
   type TGroupValues,
 } from '../lib/group-settings';
+import { ChipListInput } from './chip-list-input';
+import { ColorSwatchValue, ColorTextField } from './color-text-field';
 import { SettingsSection } from './settings-section';
 
 interface TProps {
@@ -36,6 +37,8 @@ interface TProps {
   footer?: ReactNode;
   /** Hides a field for the current values (e.g. DMS vendor fields follow the chosen type). */
   isVisible?: (field: TGroupField, values: TGroupValues) => boolean;
+  /** Spec part 2 §4: some forms (customer-view survey) stay in edit mode after saving. */
+  keepEditingAfterSave?: boolean;
 }
 
 /**
@@ -43,18 +46,19 @@ interface TProps {
  * stored values (secrets as their mask), edit mode renders an input per field kind. Only changed keys are sent, as a
  * merge-patch of the group; an emptied text becomes null (removed). A secret left as its mask is never sent.
  */
-export function GroupSettingsForm({ company, group, fields, title, testId, lockedFields = [], canEdit = true, intro, footer, isVisible }: TProps) {
+export function GroupSettingsForm({ company, group, fields, title, testId, lockedFields = [], canEdit = true, intro, footer, isVisible, keepEditingAfterSave }: TProps) {
   const { t } = useTranslation();
   const form = useSettingsForm({
     company,
     toValues: (c) => groupValues({ company: c, group, fields }),
-    validate: (values) => validateGroupPatch({ group, patch: toGroupPatch({ group, fields, changed: values }) }),
+    validate: (values) => validateGroupPatch({ group, fields, patch: toGroupPatch({ group, fields, changed: values }) }),
     toPatch: (changed) => toGroupPatch({ group, fields, changed }),
+    keepEditingAfterSave,
   });
   const v = form.values;
   const shown = fields.filter((f) => !isVisible || isVisible(f, v));
   const message = (name: string) => {
-    const m = form.errors[fieldErrorKey(group, name)] ?? form.errors[name];
+    const m = fieldError({ errors: form.errors, group, field: name });
     return m ? t(settingsMessageKey({ path: name, message: m }), { defaultValue: m }) : undefined;
   };
   const set = (name: string, value: TGroupValues[string]) => form.setValues({ ...v, [name]: value });
@@ -64,18 +68,14 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
     <SettingsSection
       title={title}
       testId={testId}
-      editing={form.editing}
-      saving={form.saving}
+      form={form}
       canEdit={canEdit}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
     >
       {intro}
       {!form.editing ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
           {shown.map((f) => (
-            <Box key={f.name} sx={{ minWidth: 0, gridColumn: f.kind === 'multiline' ? '1 / -1' : undefined }} data-testid={`${testId}-view-${f.name}`}>
+            <Box key={f.name} sx={{ minWidth: 0, gridColumn: isWide(f) ? { sm: '1 / -1' } : undefined }} data-testid={`${testId}-view-${f.name}`}>
               <Typography component="dt" variant="caption" color="text.secondary">
                 {t(f.label)}
               </Typography>
@@ -97,7 +97,7 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
               error: !!err,
               helperText: hint,
             };
-            const full = { gridColumn: f.kind === 'multiline' || f.kind === 'list' ? '1 / -1' : undefined };
+            const full = { gridColumn: isWide(f) ? { sm: '1 / -1' } : undefined };
             if (f.kind === 'switch')
               return (
                 <Box key={f.name} sx={{ gridColumn: '1 / -1' }}>
@@ -121,30 +121,17 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
               );
             if (f.kind === 'list')
               return (
-                <Autocomplete
-                  key={f.name}
-                  multiple
-                  freeSolo
-                  options={[]}
-                  value={v[f.name] as string[]}
-                  disabled={locked(f.name)}
-                  onChange={(_e, next) => set(f.name, (next as string[]).map((s) => s.trim()).filter(Boolean))}
-                  sx={full}
-                  renderValue={(items, getItemProps) =>
-                    items.map((item, index) => {
-                      const { key, ...rest } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={item} {...rest} />;
-                    })
-                  }
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      {...common}
-                      helperText={hint ?? t('list_input_hint')}
-                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-field-${f.name}` } }}
-                    />
-                  )}
-                />
+                <Box key={f.name} sx={full}>
+                  <ChipListInput
+                    label={t(f.label)}
+                    value={v[f.name] as string[]}
+                    onChange={(next) => set(f.name, next)}
+                    disabled={locked(f.name)}
+                    error={err}
+                    hint={hint ?? t('list_input_hint')}
+                    testId={`${testId}-field-${f.name}`}
+                  />
+                </Box>
               );
             if (f.kind === 'select')
               return (
@@ -163,6 +150,17 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
                   ))}
                 </TextField>
               );
+            if (f.kind === 'color')
+              return (
+                <ColorTextField
+                  key={f.name}
+                  {...common}
+                  helperText={hint ?? t('accent_color_hint')}
+                  value={v[f.name] as string}
+                  onChange={(next) => set(f.name, next)}
+                  testId={`${testId}-field-${f.name}`}
+                />
+              );
             const secret = f.kind === 'secret';
             return (
               <TextField
@@ -170,13 +168,13 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
                 {...common}
                 sx={full}
                 multiline={f.kind === 'multiline'}
-                minRows={f.kind === 'multiline' ? 3 : undefined}
+                minRows={f.kind === 'multiline' ? 2 : undefined}
                 type={f.kind === 'time' ? 'time' : f.kind === 'phone' ? 'tel' : f.kind === 'url' ? 'url' : f.kind === 'number' ? 'number' : 'text'}
                 value={v[f.name] as string}
                 onChange={(e) => set(f.name, e.target.value)}
                 // A stored secret shows its mask; focusing selects it so typing replaces it in one go.
                 onFocus={secret ? (e) => (e.target as HTMLInputElement).value.startsWith(SECRET_MASK) && (e.target as HTMLInputElement).select() : undefined}
-                helperText={hint ?? (secret && (v[f.name] as string).startsWith(SECRET_MASK) ? t('secret_stored_hint') : undefined)}
+                helperText={hint ?? (secret && (v[f.name] as string).startsWith(SECRET_MASK) ? t('secret_stored_hint') : f.kind === 'url' ? t('url_hint') : undefined)}
                 autoComplete={secret ? 'off' : undefined}
                 slotProps={{
                   inputLabel: f.kind === 'time' ? { shrink: true } : undefined,
@@ -192,12 +190,21 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
   );
 }
 
+const isWide = (f: TGroupField) => f.wide ?? f.kind === 'list';
+
 function ViewValue({ field, value }: { field: TGroupField; value: TGroupValues[string] }) {
   const { t } = useTranslation();
   const empty = <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
   if (field.kind === 'switch') return <>{value ? t('on') : t('off')}</>;
   if (Array.isArray(value)) return value.length ? <>{value.join(', ')}</> : empty;
   if (value === '' || value === null || value === undefined) return field.emptyLabel ? <>{t(field.emptyLabel)}</> : empty;
+  if (field.kind === 'color') return <ColorSwatchValue value={String(value)} />;
+  if (field.kind === 'url')
+    return (
+      <Link href={String(value)} target="_blank" rel="noopener noreferrer">
+        {String(value)}
+      </Link>
+    );
   if (field.kind === 'select') {
     const o = field.options?.find((x) => x.value === value);
     return <>{o ? t(o.label) : String(value)}</>;

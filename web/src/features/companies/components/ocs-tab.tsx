@@ -30,7 +30,7 @@ const CHANNELS = {
     { name: 'viberBotPicture', label: 'ocs_viber_bot_picture', kind: 'url' },
     { name: 'viberOnConversationStartedBackgroundColor', label: 'ocs_viber_button_color', kind: 'text', hint: 'ocs_viber_button_color_hint' },
     { name: 'viberOnConversationStartedButtonText', label: 'ocs_viber_button_text', kind: 'text' },
-    { name: 'viberOnConversationStartedMessage', label: 'ocs_viber_welcome', kind: 'multiline', hint: 'ocs_viber_welcome_hint' },
+    { name: 'viberOnConversationStartedMessage', label: 'ocs_viber_welcome', kind: 'multiline', hint: 'ocs_viber_welcome_hint', wide: true },
   ],
   whatsapp: [
     { name: 'whatsAppPhoneNumber', label: 'ocs_whatsapp_phone_number', kind: 'phone', hint: 'phone_hint' },

@@ -114,11 +114,7 @@ export function PaymentTab({ company }: { company: TCompany }) {
       <SettingsSection
         title={t('settings_tab_payment')}
         testId="company-payment"
-        editing={form.editing}
-        saving={form.saving}
-        onEdit={form.startEdit}
-        onSave={form.save}
-        onCancel={form.cancel}
+        form={form}
       >
         {!form.editing ? (
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
 import { useCanEditSettings } from '../hooks/use-can-edit-settings';
@@ -44,18 +43,10 @@ export function RealEstateMessagesForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('automated_messages_real_estate')}
       testId="real-estate-messages"
-      editing={form.editing}
-      saving={form.saving}
+      form={form}
       canEdit={canEdit}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
+      error={form.errors[G] ? error(G) : undefined}
     >
-      {form.errors[G] && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error(G)}
-        </Alert>
-      )}
       <SettingsGroup title={t('real_estate_group_messages')}>{MESSAGE_TEXTS.map(field)}</SettingsGroup>
       <SettingsGroup title={t('real_estate_group_page')}>{PAGE_TEXTS.map(field)}</SettingsGroup>
     </SettingsSection>

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCompanyService } from '@cd/contracts/company-service';
 import { formatCents } from '@cd/contracts/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteCompanyService } from '../api/delete-company-service';
 import { useCompanyServices } from '../api/get-company-services';
@@ -133,23 +134,12 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
                   </TableCell>
                   {canEdit && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
-                      <Tooltip title={t('edit')}>
-                        <IconButton type="button" size="small" aria-label={`${t('edit')}: ${s.title}`} onClick={() => setEditing(s)} data-testid={`service-edit-${s.id}`}>
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('delete')}>
-                        <IconButton
-                          type="button"
-                          size="small"
-                          color="error"
-                          aria-label={`${t('delete')}: ${s.title}`}
-                          onClick={() => setToDelete(s)}
-                          data-testid={`service-delete-${s.id}`}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowEditDeleteButtons
+                        name={s.title}
+                        onEdit={() => setEditing(s)}
+                        onDelete={() => setToDelete(s)}
+                        testIds={{ edit: `service-edit-${s.id}`, delete: `service-delete-${s.id}` }}
+                      />
                     </TableCell>
                   )}
                 </TableRow>

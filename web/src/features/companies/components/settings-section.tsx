@@ -1,27 +1,36 @@
 import type { ReactNode } from 'react';
 import Edit from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
+/** The part of `useSettingsForm` the frame drives. */
+export interface TSettingsFormControls {
+  editing: boolean;
+  saving: boolean;
+  startEdit: () => void;
+  save: () => void;
+  cancel: () => void;
+}
+
 interface TProps {
   title: string;
   testId: string;
-  editing: boolean;
-  saving: boolean;
+  form: TSettingsFormControls;
   /** False hides Edit (nothing in the section is editable for this viewer). */
   canEdit?: boolean;
-  onEdit: () => void;
-  onSave: () => void;
-  onCancel: () => void;
+  /** A problem with the group as a whole (a 422 naming the group, not a field), shown above the fields. */
+  error?: string;
   children: ReactNode;
 }
 
 /** Frame of one settings form: title, Edit in view mode, Save/Cancel in edit mode (Save shows its loading state). */
-export function SettingsSection({ title, testId, editing, saving, canEdit = true, onEdit, onSave, onCancel, children }: TProps) {
+export function SettingsSection({ title, testId, form, canEdit = true, error, children }: TProps) {
   const { t } = useTranslation();
+  const { editing, saving, startEdit: onEdit, save: onSave, cancel: onCancel } = form;
   return (
     <Paper
       variant="outlined"
@@ -55,6 +64,11 @@ export function SettingsSection({ title, testId, editing, saving, canEdit = true
           )
         )}
       </Box>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       {children}
     </Paper>
   );

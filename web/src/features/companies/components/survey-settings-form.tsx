@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { SURVEY_DAY_CHOICES, ZSurveySettingsSchema, type TCompany } from '@cd/contracts/company';
 import { useSettingsForm, type TFieldErrors } from '../hooks/use-settings-form';
 import { settingsMessageKey } from '../lib/company-choices';
-import { fieldError, toGroupPatch } from '../lib/group-patch';
+import { fieldError, toGroupPatch } from '../lib/group-settings';
 import { cleanQuestions, DEFAULT_SEND_AT_HOUR, SEND_AT_HOURS, validateQuestions, type TSurveyQuestion } from '../lib/survey-questions';
 import { EmailChipsInput } from './email-chips-input';
 import { SettingsSection } from './settings-section';
@@ -87,11 +87,7 @@ export function SurveySettingsForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('survey_settings')}
       testId="survey-settings"
-      editing={form.editing}
-      saving={form.saving}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
+      form={form}
     >
       {!form.editing ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2, m: 0 }}>

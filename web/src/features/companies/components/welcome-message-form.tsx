@@ -34,12 +34,8 @@ export function WelcomeMessageForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('welcome_message')}
       testId="welcome-message"
-      editing={form.editing}
-      saving={form.saving}
+      form={form}
       canEdit={canEdit}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {form.editing ? (

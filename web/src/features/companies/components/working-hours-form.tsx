@@ -36,11 +36,7 @@ export function WorkingHoursForm({ company }: { company: TCompany }) {
     <SettingsSection
       title={t('working_hours')}
       testId="working-hours"
-      editing={form.editing}
-      saving={form.saving}
-      onEdit={form.startEdit}
-      onSave={form.save}
-      onCancel={form.cancel}
+      form={form}
     >
       {message('hours') && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="working-hours-error">

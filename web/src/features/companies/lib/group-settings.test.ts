@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCompany } from '@cd/contracts/company';
-import { groupValues, toGroupPatch, validateGroupPatch, type TGroupField } from './group-settings';
+import { fieldError, groupValues, toGroupPatch, validateGroupPatch, type TGroupField } from './group-settings';
 
 const fields: TGroupField[] = [
   { name: 'safeMode', label: 'safe_mode', kind: 'switch' },
@@ -24,8 +24,10 @@ describe('group settings values', () => {
     const v = groupValues({ company: { payment: null } as unknown as TCompany, group: 'payment', fields: [{ name: 'text', label: 'x', kind: 'multiline' }] });
     expect(v).toEqual({ text: '' });
   });
+});
 
-  it('sends only the changed keys, trimmed, with emptied text as null and numbers as numbers', () => {
+describe('toGroupPatch', () => {
+  it('sends only the changed keys, trimmed, with emptied text as null and declared numbers as numbers', () => {
     const patch = toGroupPatch({
       group: 'payment',
       fields: [
@@ -38,9 +40,34 @@ describe('group settings values', () => {
     expect(patch).toEqual({ payment: { text: null, markAsExpiredAfterDays: 14 } });
   });
 
+  it('without field declarations trims text and passes other values through', () => {
+    expect(toGroupPatch({ group: 'customerView', changed: { afterSubmitText: '  Thanks  ', beforeNameInputText: '   ' } })).toEqual({
+      customerView: { afterSubmitText: 'Thanks', beforeNameInputText: null },
+    });
+    expect(toGroupPatch({ group: 'surveySettings', changed: { daysAfter: 3, negativeResponseNotificationEmails: [] } })).toEqual({
+      surveySettings: { daysAfter: 3, negativeResponseNotificationEmails: [] },
+    });
+  });
+});
+
+describe('validation and errors', () => {
   it('reports contract violations under group.field', () => {
     const errors = validateGroupPatch({ group: 'ocs', patch: { ocs: { twilioPhoneNumber: 'not a phone' } } });
     expect(errors['ocs.twilioPhoneNumber']).toBe('This phone number is not valid.');
     expect(validateGroupPatch({ group: 'ocs', patch: { ocs: { twilioPhoneNumber: '+15551234567' } } })).toEqual({});
+  });
+
+  it('checks colour fields as hex', () => {
+    const colour: TGroupField[] = [{ name: 'accentColor', label: 'x', kind: 'color' }];
+    expect(validateGroupPatch({ group: 'customerView', fields: colour, patch: { customerView: { accentColor: 'red' } } })).toEqual({
+      'customerView.accentColor': 'accent_color_invalid',
+    });
+    expect(validateGroupPatch({ group: 'customerView', fields: colour, patch: { customerView: { accentColor: '#1a73e8' } } })).toEqual({});
+  });
+
+  it('finds browser and server (group-prefixed) errors', () => {
+    expect(fieldError({ errors: { termsOfService: 'a' }, group: 'customerView', field: 'termsOfService' })).toBe('a');
+    expect(fieldError({ errors: { 'customerView.termsOfService': 'b' }, group: 'customerView', field: 'termsOfService' })).toBe('b');
+    expect(fieldError({ errors: {}, group: 'customerView', field: 'termsOfService' })).toBeUndefined();
   });
 });

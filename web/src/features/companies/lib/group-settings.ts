@@ -1,10 +1,11 @@
 import { ZCompanyPatchSchema, type TCompany, type TCompanyPatch } from '@cd/contracts/company';
 import type { TFieldErrors } from '../hooks/use-settings-form';
+import { isHexColor } from './accent-color';
 
 /** Nested company groups edited field by field (merge-patched one level deep by the server). */
-export type TGroupName = 'ocs' | 'dms' | 'payment' | 'alerts' | 'appointmentsSettings';
+export type TGroupName = 'ocs' | 'dms' | 'payment' | 'alerts' | 'appointmentsSettings' | 'customerView' | 'surveySettings' | 'realEstateSettings';
 
-export type TGroupFieldKind = 'text' | 'multiline' | 'secret' | 'phone' | 'url' | 'time' | 'number' | 'switch' | 'list' | 'select';
+export type TGroupFieldKind = 'text' | 'multiline' | 'secret' | 'phone' | 'url' | 'time' | 'number' | 'switch' | 'list' | 'select' | 'color';
 
 export interface TGroupField {
   name: string;
@@ -14,6 +15,8 @@ export interface TGroupField {
   hint?: string;
   /** Catalogue key shown in view mode when unset (e.g. the default that applies). */
   emptyLabel?: string;
+  /** Spans both columns of the form grid (long texts); lists always do. */
+  wide?: boolean;
   /** For kind select; `''` stands for "none" (sent as null). */
   options?: readonly { value: string; label: string }[];
   /** A select whose values are numbers on the wire. */
@@ -35,30 +38,40 @@ export function groupValues(options: { company: TCompany; group: TGroupName; fie
   return out;
 }
 
-function toWire(field: TGroupField, value: TGroupValues[string]): unknown {
-  if (field.kind === 'switch' || field.kind === 'list') return value;
-  const s = String(value).trim();
+function toWire(field: TGroupField | undefined, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const s = value.trim();
   if (s === '') return null;
-  if (field.kind === 'number' || field.numeric) return Number(s);
+  if (field && (field.kind === 'number' || field.numeric)) return Number(s);
   return s;
 }
 
-/** The PATCH body for the changed fields of a group: `{ [group]: { field: value } }`, emptied text as null. */
-export function toGroupPatch(options: { group: TGroupName; fields: readonly TGroupField[]; changed: Partial<TGroupValues> }): TCompanyPatch {
+/**
+ * The PATCH body for the changed fields of a group: `{ [group]: { field: value } }`. Text is trimmed and an emptied
+ * text becomes null (which removes the stored value); fields declared numeric go as numbers; other values as they are.
+ */
+export function toGroupPatch(options: { group: TGroupName; changed: Record<string, unknown>; fields?: readonly TGroupField[] }): TCompanyPatch {
   const body: Record<string, unknown> = {};
-  for (const f of options.fields) {
-    const value = options.changed[f.name];
-    if (value !== undefined) body[f.name] = toWire(f, value);
+  for (const [name, value] of Object.entries(options.changed)) {
+    if (value !== undefined) body[name] = toWire(options.fields?.find((f) => f.name === name), value);
   }
   return { [options.group]: body } as TCompanyPatch;
 }
 
-export const fieldErrorKey = (group: TGroupName, name: string) => `${group}.${name}`;
+/** A field's error whether it came from the browser check or a 422 (which names the group: "ocs.twilioPhoneNumber"). */
+export function fieldError(options: { errors: TFieldErrors; group: TGroupName; field: string }): string | undefined {
+  return options.errors[options.field] ?? options.errors[`${options.group}.${options.field}`];
+}
 
-/** Checks a group patch with the same contract the server uses; errors keyed `group.field`. */
-export function validateGroupPatch(options: { group: TGroupName; patch: TCompanyPatch }): TFieldErrors {
-  const parsed = ZCompanyPatchSchema.safeParse(options.patch);
+/** Checks a group patch with the same contract the server uses (plus hex colours); errors keyed `group.field`. */
+export function validateGroupPatch(options: { group: TGroupName; patch: TCompanyPatch; fields?: readonly TGroupField[] }): TFieldErrors {
   const errors: TFieldErrors = {};
+  const body = (options.patch as Record<string, Record<string, unknown>>)[options.group] ?? {};
+  for (const f of options.fields ?? []) {
+    const v = body[f.name];
+    if (f.kind === 'color' && typeof v === 'string' && !isHexColor(v)) errors[`${options.group}.${f.name}`] = 'accent_color_invalid';
+  }
+  const parsed = ZCompanyPatchSchema.safeParse(options.patch);
   if (!parsed.success)
     for (const issue of parsed.error.issues) errors[issue.path.slice(0, 2).join('.') || options.group] ??= issue.message;
   return errors;
