@@ -120,7 +120,8 @@ export interface TMessageTemplate {
   text: string;
   company: string;
 }
+/** `company` (`/api/companies/{id}`) names the owning company: super admins choose it, others may only name their own. */
 export const ZMessageTemplateSchema = z.strictObject({
   text: z.string().trim().min(1, 'Must not be empty').max(1600),
-  company: z.string().regex(/^\/api\/companies\/\d+$/).optional(),
+  company: z.string().regex(/^\/api\/companies\/[1-9]\d{0,14}$/, 'Expected /api/companies/{id}.').optional(),
 });

@@ -135,6 +135,41 @@ describe('automated messages (company admin)', () => {
     await ctx.close();
   });
 
+  it("a super admin adds, edits and deletes a template on Demo Motors' screen", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, 'superadmin@example.com');
+    await page.goto(`/companies/${companyId}/predefined_messages`);
+    await page.getByTestId('message-template-add').click();
+    const text = `Head office reminder (e2e ${Date.now()}).`;
+    await page.getByTestId('message-template-text').fill(text);
+    await page.getByTestId('message-template-save').click();
+    const row = page.locator('[data-testid^="message-template-row-"]', { hasText: text });
+    await row.waitFor();
+    const id = Number((await row.getAttribute('data-testid'))!.replace('message-template-row-', ''));
+    // It belongs to Demo Motors: the company's own admin sees it.
+    const mine = await apiCall<{ member: { id: number; text: string }[] }>({ token, path: '/api/message_templates' });
+    expect(mine.json.member.find((m) => m.id === id)?.text).toBe(text);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await page.reload();
+      await row.waitFor();
+      await shot(page, `message-templates-super-admin-${theme}`);
+    }
+
+    await page.getByTestId(`message-template-edit-${id}`).click();
+    await page.getByTestId('message-template-text').fill(`${text} Edited`);
+    await page.getByTestId('message-template-save').click();
+    await page.getByTestId(`message-template-row-${id}`).getByText(`${text} Edited`).waitFor();
+
+    await page.getByTestId(`message-template-delete-${id}`).click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByTestId(`message-template-row-${id}`).waitFor({ state: 'detached' });
+    const after = await apiCall<{ member: { id: number }[] }>({ token, path: '/api/message_templates' });
+    expect(after.json.member.map((m) => m.id)).not.toContain(id);
+    await ctx.close();
+  });
+
   it('an agent sees the settings read-only', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -100,11 +100,14 @@ export async function listTemplates(tx: TTx, opts: { companyId: number }) {
   return tx.select().from(messageTemplates).where(eq(messageTemplates.companyId, opts.companyId)).orderBy(asc(messageTemplates.id));
 }
 
-export async function findTemplate(tx: TTx, opts: { companyId: number; id: number }) {
+/** By id; `companyId` null (system scope, super admins) finds it in any company. */
+export async function findTemplate(tx: TTx, opts: { companyId: number | null; id: number }) {
+  const byId = eq(messageTemplates.id, opts.id);
   const [row] = await tx
     .select()
     .from(messageTemplates)
-    .where(and(eq(messageTemplates.companyId, opts.companyId), eq(messageTemplates.id, opts.id)));
+    .where(opts.companyId === null ? byId : and(eq(messageTemplates.companyId, opts.companyId), byId))
+    .limit(1);
   return row;
 }
 

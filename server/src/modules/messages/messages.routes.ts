@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES_PER_PAGE, ZMessageSendFieldsSchema, ZMessageTemplateSchema } from '@cd/contracts/message';
-import type { TAppDeps, TRequestContext } from '../../context';
-import { runInScope } from '../../db/client';
-import { AppError, validationError, violationsFromZod } from '../../lib/errors';
-import { iri, keysetView, toCollection } from '../../lib/hydra';
+import type { TAppDeps } from '../../context';
+import { validationError, violationsFromZod } from '../../lib/errors';
+import { idFromIri, keysetView, toCollection } from '../../lib/hydra';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
-import * as repo from './messages.repository';
+import * as templates from './message-templates.service';
 import * as service from './messages.service';
 
 const ZThreadQuerySchema = z.object({
@@ -18,6 +17,15 @@ const ZThreadQuerySchema = z.object({
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(MESSAGES_PER_PAGE),
   itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** Super admins name the company (id or `/api/companies/{id}`); the list is never paged (`pagination` is ignored). */
+const ZTemplateListQuerySchema = z.object({
+  company: z
+    .string()
+    .regex(/^(\/api\/companies\/)?[1-9]\d{0,14}$/, 'Expected a company id or /api/companies/{id}.')
+    .transform(idFromIri)
+    .optional(),
 });
 
 export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -73,51 +81,34 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
     return reply.status(204).send();
   });
 
-  // Message templates (predefined messages): every user of the company reads them, company admins write them.
-  const present = (t: { id: number; text: string; companyId: number }) => ({
-    '@id': iri('message_templates', t.id),
-    '@type': 'MessageTemplate',
-    id: t.id,
-    text: t.text,
-    company: iri('companies', t.companyId),
+  // Message templates (predefined messages): rules in message-templates.service.ts.
+  const templateTags = ['message_templates'];
+  r.get('/api/message_templates', { schema: { tags: templateTags, querystring: ZTemplateListQuerySchema } }, async (req) => {
+    const rows = await templates.listMessageTemplates({ ctx: contextOf(deps, req), companyId: req.query.company });
+    const member = rows.map(templates.toMessageTemplateResource);
+    return toCollection({ path: '/api/message_templates', query: {}, member, totalItems: rows.length, page: 1, itemsPerPage: rows.length, paginated: false });
   });
-  const adminScope = (ctx: TRequestContext) => {
-    if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change message templates.');
-    return customerScopeOf(ctx).companyId;
-  };
-  r.get('/api/message_templates', { schema: { tags: ['message_templates'] } }, async (req) => {
-    const companyId = customerScopeOf(contextOf(deps, req)).companyId;
-    const rows = await runInScope(deps.db, { companyId }, (tx) => repo.listTemplates(tx, { companyId }));
-    return toCollection({ path: '/api/message_templates', query: {}, member: rows.map(present), totalItems: rows.length, page: 1, itemsPerPage: rows.length, paginated: false });
-  });
-  r.post('/api/message_templates', { schema: { tags: ['message_templates'], body: ZMessageTemplateSchema } }, async (req, reply) => {
-    const companyId = adminScope(contextOf(deps, req));
-    if (req.body.company && Number(req.body.company.split('/').pop()) !== companyId) throw new AppError('not_found', 'Company not found.');
-    const row = await runInScope(deps.db, { companyId }, (tx) => repo.insertTemplate(tx, { companyId, text: req.body.text }));
-    return reply.status(201).send(present(row));
+  r.post('/api/message_templates', { schema: { tags: templateTags, body: ZMessageTemplateSchema } }, async (req, reply) => {
+    const row = await templates.createMessageTemplate({
+      ctx: contextOf(deps, req),
+      companyId: req.body.company === undefined ? undefined : idFromIri(req.body.company),
+      text: req.body.text,
+    });
+    return reply.status(201).send(templates.toMessageTemplateResource(row));
   });
   for (const method of ['PATCH', 'PUT'] as const)
     r.route({
       method,
       url: '/api/message_templates/:id',
-      schema: { tags: ['message_templates'], params: ZIdParamsSchema, body: ZMessageTemplateSchema.pick({ text: true }) },
-      handler: async (req) => {
-        const companyId = adminScope(contextOf(deps, req));
-        const row = await runInScope(deps.db, { companyId }, (tx) => repo.updateTemplate(tx, { companyId, id: req.params.id, text: req.body.text }));
-        if (!row) throw new AppError('not_found', 'Message template not found.');
-        return present(row);
-      },
+      schema: { tags: templateTags, params: ZIdParamsSchema, body: ZMessageTemplateSchema.pick({ text: true }) },
+      handler: async (req) =>
+        templates.toMessageTemplateResource(await templates.changeMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id, text: req.body.text })),
     });
-  r.get('/api/message_templates/:id', { schema: { tags: ['message_templates'], params: ZIdParamsSchema } }, async (req) => {
-    const companyId = customerScopeOf(contextOf(deps, req)).companyId;
-    const row = await runInScope(deps.db, { companyId }, (tx) => repo.findTemplate(tx, { companyId, id: req.params.id }));
-    if (!row) throw new AppError('not_found', 'Message template not found.');
-    return present(row);
-  });
-  r.delete('/api/message_templates/:id', { schema: { tags: ['message_templates'], params: ZIdParamsSchema } }, async (req, reply) => {
-    const companyId = adminScope(contextOf(deps, req));
-    const ok = await runInScope(deps.db, { companyId }, (tx) => repo.deleteTemplate(tx, { companyId, id: req.params.id }));
-    if (!ok) throw new AppError('not_found', 'Message template not found.');
+  r.get('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema } }, async (req) =>
+    templates.toMessageTemplateResource(await templates.getMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id })),
+  );
+  r.delete('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema } }, async (req, reply) => {
+    await templates.deleteMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id });
     return reply.status(204).send();
   });
 }

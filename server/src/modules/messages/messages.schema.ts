@@ -50,6 +50,7 @@ export const messageTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
+export type TMessageTemplateRow = typeof messageTemplates.$inferSelect;
 
 export const outboxJobs = pgTable('outbox_jobs', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),

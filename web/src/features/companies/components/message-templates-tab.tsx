@@ -19,7 +19,6 @@ import type { TCompany } from '@cd/contracts/company';
 import type { TMessageTemplate } from '@cd/contracts/message';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useCurrentUser } from '../../../lib/current-user';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
 import { useMessageTemplates } from '../api/get-message-templates';
@@ -27,24 +26,14 @@ import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { MessageTemplateDialog } from './message-template-dialog';
 
 /** predefined_messages: the company's message templates (offered in the composer). Company admins add, edit and
- * delete them. The API serves the signed-in user's company, so another company's templates are managed by
- * impersonating one of its users. */
+ * delete their own; super admins those of the company on screen (every call names it). */
 export function MessageTemplatesTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
-  const me = useCurrentUser();
-  const own = me.companyData?.id === company.id;
-  const canWrite = useCanEditSettings() && own;
-  const templates = useMessageTemplates({ enabled: own });
+  const canWrite = useCanEditSettings();
+  const templates = useMessageTemplates(company.id);
   const remove = useDeleteMessageTemplate();
   const [editing, setEditing] = useState<TMessageTemplate | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<TMessageTemplate | null>(null);
-
-  if (!own)
-    return (
-      <Alert severity="info" sx={{ maxWidth: 1000 }} data-testid="message-templates-other-company">
-        {t('message_templates_other_company', { company: company.name })}
-      </Alert>
-    );
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
