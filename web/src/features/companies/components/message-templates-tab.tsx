@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import type { TMessageTemplate } from '@cd/contracts/message';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
@@ -86,23 +86,11 @@ export function MessageTemplatesTab({ company }: { company: TCompany }) {
                   <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{template.text}</TableCell>
                   {canWrite && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                      <Tooltip title={t('edit')}>
-                        <IconButton type="button" size="small" aria-label={t('edit')} onClick={() => setEditing(template)} data-testid={`message-template-edit-${template.id}`}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('delete')}>
-                        <IconButton
-                          type="button"
-                          size="small"
-                          color="error"
-                          aria-label={t('delete')}
-                          onClick={() => setToDelete(template)}
-                          data-testid={`message-template-delete-${template.id}`}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowEditDeleteButtons
+                        onEdit={() => setEditing(template)}
+                        onDelete={() => setToDelete(template)}
+                        testIds={{ edit: `message-template-edit-${template.id}`, delete: `message-template-delete-${template.id}` }}
+                      />
                     </TableCell>
                   )}
                 </TableRow>

@@ -53,6 +53,13 @@ const CHANNELS = {
 } satisfies Record<string, TGroupField[]>;
 type TChannel = keyof typeof CHANNELS;
 
+const LABELS: Record<TChannel, string> = {
+  sms_provider: 'ocs_channel_sms_provider',
+  viber: 'channel_viber',
+  whatsapp: 'channel_whatsapp',
+  sms_gateway: 'ocs_channel_sms_gateway',
+};
+
 const HOOKS: Record<TChannel, TChannelWebhook[]> = {
   sms_provider: ['sms_provider_inbound', 'sms_provider_status'],
   viber: ['viber'],
@@ -83,7 +90,7 @@ export function OcsTab({ company }: { company: TCompany }) {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {(Object.keys(CHANNELS) as TChannel[]).map((c) => (
-          <Tab key={c} value={c} label={t(`ocs_channel_${c}`)} data-testid={`ocs-subtab-${c}`} />
+          <Tab key={c} value={c} label={t(LABELS[c])} data-testid={`ocs-subtab-${c}`} />
         ))}
       </Tabs>
       <GroupSettingsForm
@@ -91,7 +98,7 @@ export function OcsTab({ company }: { company: TCompany }) {
         company={company}
         group="ocs"
         fields={CHANNELS[channel]}
-        title={t(`ocs_channel_${channel}`)}
+        title={t(LABELS[channel])}
         testId={`ocs-${channel}`}
         footer={HOOKS[channel].map((hook) => (
           <WebhookUrl
