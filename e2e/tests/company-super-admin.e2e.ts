@@ -55,6 +55,15 @@ describe('company settings (super admin)', () => {
     await page.getByTestId('module-switch-appointments').click();
     await page.getByTestId('company-tab-appointments').waitFor({ state: 'detached' });
 
+    // The roles the company may hand out: drop Marketing.
+    await page.getByTestId('available-roles-edit').click();
+    await page.getByTestId('available-role-ROLE_MARKETING').uncheck();
+    await page.getByTestId('available-roles-save').click();
+    await page.getByTestId('available-roles-edit').waitFor();
+    const roles = await apiCall<{ availableUserRoles: string[] }>({ token, path: `/api/companies/${company.id}` });
+    expect(roles.json.availableUserRoles).not.toContain('ROLE_MARKETING');
+    expect(roles.json.availableUserRoles).toContain('ROLE_COMPANY_ADMIN');
+
     // DMS: vendor A reveals its fields and the sync, which says plainly that no connector is configured.
     await page.getByTestId('company-tab-dms').click();
     await page.getByTestId('company-dms-edit').click();
