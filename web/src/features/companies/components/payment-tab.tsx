@@ -11,11 +11,14 @@ import { isSuperAdmin } from '@cd/contracts/roles';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toastPersistentError } from '../../../lib/toast';
 import { verifyPaymentCredentials } from '../api/verify-payment-credentials';
+import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm, type TFieldErrors } from '../hooks/use-settings-form';
+import { validateAutomatedTexts } from '../lib/automated-text-errors';
 import { settingsMessageKey } from '../lib/company-choices';
 import { validateGroupPatch } from '../lib/group-settings';
 import type { TTerminalRow } from '../lib/terminals';
 import { SettingsSection } from './settings-section';
+import { ModifierTextField } from './modifier-text-field';
 import { TerminalGrid } from './terminal-grid';
 import { WebhookUrl } from './webhook-url';
 
@@ -64,7 +67,7 @@ function toPatch(changed: Partial<TPaymentValues>): TCompanyPatch {
 }
 
 function validatePayment(values: TPaymentValues): TFieldErrors {
-  const errors = validateGroupPatch({ group: 'payment', patch: toPatch(values) });
+  const errors = { ...validateGroupPatch({ group: 'payment', patch: toPatch(values) }), ...validateAutomatedTexts({ 'payment.text': values.text }) };
   if (values.markAsExpiredAfterDays !== '' && !/^\d+$/.test(values.markAsExpiredAfterDays)) errors['payment.markAsExpiredAfterDays'] = 'whole_number_required';
   return errors;
 }
@@ -93,6 +96,7 @@ export function PaymentTab({ company }: { company: TCompany }) {
     const m = form.errors[`payment.${name}`] ?? form.errors[name];
     return m ? t(settingsMessageKey({ path: name, message: m }), { defaultValue: m }) : undefined;
   };
+  const textError = useFieldError(form.errors);
   const lockHint = superAdmin ? undefined : t('super_admin_only');
   const provider = form.editing ? v.provider : (company.payment?.provider ?? '');
   const credentials = provider === 'next' || provider === 'current' ? CREDENTIALS[provider] : [];
@@ -195,18 +199,17 @@ export function PaymentTab({ company }: { company: TCompany }) {
               helperText={message('markAsExpiredAfterDays') ?? t('payment_expire_after_days_hint')}
               slotProps={{ htmlInput: { min: 1, max: 3650, step: 1, inputMode: 'numeric', 'data-testid': 'company-payment-field-markAsExpiredAfterDays' } }}
             />
-            <TextField
-              size="small"
-              multiline
-              minRows={3}
-              label={t('payment_text')}
-              value={v.text}
-              onChange={(e) => set({ text: e.target.value })}
-              error={!!message('text')}
-              helperText={message('text') ?? t('payment_text_hint')}
-              sx={{ gridColumn: '1 / -1' }}
-              slotProps={{ htmlInput: { 'data-testid': 'company-payment-field-text' } }}
-            />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <ModifierTextField
+                path="payment.text"
+                label={t('payment_text')}
+                value={v.text}
+                onChange={(text) => set({ text })}
+                editing
+                error={textError('payment.text', v.text)}
+                minRows={3}
+              />
+            </Box>
           </Box>
         )}
         {webhookUrl && <WebhookUrl label={t('payment_webhook_url')} url={webhookUrl} testId="company-payment-webhook-url" />}
