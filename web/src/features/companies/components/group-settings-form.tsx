@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SECRET_MASK, type TCompany } from '@cd/contracts/company';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -22,6 +23,7 @@ import {
 import { ChipListInput } from './chip-list-input';
 import { ColorSwatchValue, ColorTextField } from './color-text-field';
 import { SettingsSection } from './settings-section';
+import { SettingsValue } from './settings-value';
 
 interface TProps {
   company: TCompany;
@@ -73,15 +75,10 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
     >
       {intro}
       {!form.editing ? (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           {shown.map((f) => (
-            <Box key={f.name} sx={{ minWidth: 0, gridColumn: isWide(f) ? { sm: '1 / -1' } : undefined }} data-testid={`${testId}-view-${f.name}`}>
-              <Typography component="dt" variant="caption" color="text.secondary">
-                {t(f.label)}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                <ViewValue field={f} value={v[f.name] ?? ''} />
-              </Typography>
+            <Box key={f.name} sx={{ minWidth: 0, gridColumn: isWide(f) ? { sm: '1 / -1' } : undefined }}>
+              <SettingsValue label={t(f.label)} value={viewValue({ field: f, value: v[f.name] ?? '', t })} testId={`${testId}-view-${f.name}`} />
             </Box>
           ))}
         </Box>
@@ -192,12 +189,12 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
 
 const isWide = (f: TGroupField) => f.wide ?? f.kind === 'list';
 
-function ViewValue({ field, value }: { field: TGroupField; value: TGroupValues[string] }) {
-  const { t } = useTranslation();
-  const empty = <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
-  if (field.kind === 'switch') return <>{value ? t('on') : t('off')}</>;
-  if (Array.isArray(value)) return value.length ? <>{value.join(', ')}</> : empty;
-  if (value === '' || value === null || value === undefined) return field.emptyLabel ? <>{t(field.emptyLabel)}</> : empty;
+/** A stored value as read in view mode; null when unset (shown as a dash) unless the field names its default. */
+function viewValue(options: { field: TGroupField; value: TGroupValues[string]; t: TFunction }): ReactNode {
+  const { field, value, t } = options;
+  if (field.kind === 'switch') return value ? t('on') : t('off');
+  if (Array.isArray(value)) return value.length ? value.join(', ') : null;
+  if (value === '') return field.emptyLabel ? t(field.emptyLabel) : null;
   if (field.kind === 'color') return <ColorSwatchValue value={String(value)} />;
   if (field.kind === 'url')
     return (
@@ -207,7 +204,7 @@ function ViewValue({ field, value }: { field: TGroupField; value: TGroupValues[s
     );
   if (field.kind === 'select') {
     const o = field.options?.find((x) => x.value === value);
-    return <>{o ? t(o.label) : String(value)}</>;
+    return o ? t(o.label) : String(value);
   }
-  return <>{String(value)}</>;
+  return String(value);
 }

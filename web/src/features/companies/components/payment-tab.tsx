@@ -18,6 +18,7 @@ import { settingsMessageKey } from '../lib/company-choices';
 import { validateGroupPatch } from '../lib/group-settings';
 import type { TTerminalRow } from '../lib/terminals';
 import { SettingsSection } from './settings-section';
+import { SettingsValue } from './settings-value';
 import { ModifierTextField } from './modifier-text-field';
 import { TerminalGrid } from './terminal-grid';
 import { WebhookUrl } from './webhook-url';
@@ -102,16 +103,7 @@ export function PaymentTab({ company }: { company: TCompany }) {
   const credentials = provider === 'next' || provider === 'current' ? CREDENTIALS[provider] : [];
   const webhookUrl = provider === 'current' ? paymentWebhookUrl({ origin: window.location.origin, provider, slug: company.slug }) : null;
 
-  const view = (label: string, value: string, testId: string) => (
-    <Box sx={{ minWidth: 0 }} data-testid={`company-payment-view-${testId}`}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {value || <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>}
-      </Typography>
-    </Box>
-  );
+  const view = (label: string, value: string, testId: string) => <SettingsValue label={label} value={value} testId={`company-payment-view-${testId}`} />;
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
@@ -121,7 +113,7 @@ export function PaymentTab({ company }: { company: TCompany }) {
         form={form}
       >
         {!form.editing ? (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             {view(t('payment_provider'), t(provider ? `payment_provider_${provider}` : 'none'), 'provider')}
             {provider && view(t('payment_enabled'), v.enabled ? t('on') : t('off'), 'enabled')}
             {view(t('payment_mode'), t(`payment_mode_${v.mode}`), 'mode')}
