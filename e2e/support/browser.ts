@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -53,13 +53,20 @@ export async function visibleMenuKeys(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Let lazy routes, transitions and drawers settle so the picture shows what a person sees. (Not "networkidle":
   // the live-update stream keeps a request open for as long as the page lives.)
   await page.waitForLoadState('load');
   await page.waitForTimeout(700);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
+  // SHOTS_DIR: a second copy somewhere handy for reviewing screens outside the repository.
+  const review = process.env.SHOTS_DIR;
+  if (review) {
+    mkdirSync(review, { recursive: true });
+    copyFileSync(file, path.join(review, `${name}.png`));
+  }
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {
@@ -80,4 +87,13 @@ export function liveStreamOpened(page: Page): Promise<void> {
     };
     page.on('request', onRequest);
   });
+}
+
+/** Counts the page's requests with a method whose URL contains a part, e.g. to prove that a refused save made no PATCH. */
+export function countRequests(page: Page, opts: { method: string; urlPart: string }): () => number {
+  let n = 0;
+  page.on('request', (req) => {
+    if (req.method() === opts.method && req.url().includes(opts.urlPart)) n++;
+  });
+  return () => n;
 }

@@ -1,9 +1,7 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, signIn } from '../support/browser';
+import { countRequests, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 const ADMIN = 'admin@motors.example.com';
 
@@ -27,24 +25,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Counts writes to the company, to prove that a refused save makes none. */
-function countPatches(page: Page): () => number {
-  let n = 0;
-  page.on('request', (req) => {
-    if (req.method() === 'PATCH' && req.url().includes(`/api/companies/${companyId}`)) n++;
-  });
-  return () => n;
-}
-
-/** Also keeps a copy for the reviewer's eyes outside the repository. */
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
-  }
-}
+/** Counts PATCH calls to the company, to prove that a refused save makes none. */
+const countPatches = (page: Page) => countRequests(page, { method: 'PATCH', urlPart: `/api/companies/${companyId}` });
 
 describe('automated messages (company admin)', () => {
   it('refuses a welcome message without "text stop" in the browser, then saves one with it', async () => {
@@ -62,7 +44,7 @@ describe('automated messages (company admin)', () => {
     await page.getByTestId('welcome-message-save').click();
     await page.getByText('The welcome message must contain "text stop"').waitFor();
     expect(patches()).toBe(0);
-    await shot(page, 'automated-messages-welcome-error-dark');
+    await screenshot(page, 'automated-messages-welcome-error-dark');
 
     const text = 'Welcome to Demo Motors! Reply any time. Text STOP to opt out.';
     await field.fill(text);
@@ -95,7 +77,7 @@ describe('automated messages (company admin)', () => {
     await page.getByText('The text must contain {vehicle_ready_url}.').waitFor();
     expect(patches()).toBe(0);
     await prior.scrollIntoViewIfNeeded();
-    await shot(page, 'automated-messages-automotive-edit-dark');
+    await screenshot(page, 'automated-messages-automotive-edit-dark');
     await page.getByTestId('automotive-messages-cancel').click();
     await page.getByTestId('automotive-messages-edit').waitFor();
     expect(patches()).toBe(0);
@@ -118,12 +100,12 @@ describe('automated messages (company admin)', () => {
     const row = page.locator('[data-testid^="message-template-row-"]', { hasText: text });
     await row.waitFor();
     const id = (await row.getAttribute('data-testid'))!.replace('message-template-row-', '');
-    await shot(page, 'message-templates-dark');
+    await screenshot(page, 'message-templates-dark');
 
     await page.getByTestId(`message-template-edit-${id}`).click();
     expect(await page.getByTestId('message-template-text').inputValue()).toBe(text);
     await page.getByTestId('message-template-text').fill(`${text} Edited`);
-    await shot(page, 'message-templates-dialog-dark');
+    await screenshot(page, 'message-templates-dialog-dark');
     await page.getByTestId('message-template-save').click();
     await page.getByTestId(`message-template-row-${id}`).getByText(`${text} Edited`).waitFor();
 
@@ -154,7 +136,7 @@ describe('automated messages (company admin)', () => {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
       await row.waitFor();
-      await shot(page, `message-templates-super-admin-${theme}`);
+      await screenshot(page, `message-templates-super-admin-${theme}`);
     }
 
     await page.getByTestId(`message-template-edit-${id}`).click();
@@ -191,22 +173,22 @@ describe('automated messages (company admin)', () => {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/companies/${companyId}/automated_messages`);
       await page.getByTestId('welcome-message').waitFor();
-      await shot(page, `automated-messages-standard-${theme}`);
+      await screenshot(page, `automated-messages-standard-${theme}`);
       await page.getByTestId('automated-messages-tab-automotive').click();
       await page.getByTestId('automotive-messages-edit').waitFor();
-      await shot(page, `automated-messages-automotive-view-${theme}`);
+      await screenshot(page, `automated-messages-automotive-view-${theme}`);
       await page.getByTestId('automotive-messages-edit').click();
-      await shot(page, `automated-messages-automotive-${theme}`);
+      await screenshot(page, `automated-messages-automotive-${theme}`);
       await page.goto(`/companies/${companyId}/alerts`);
       await page.getByTestId('alerts-edit').click();
-      await shot(page, `alerts-${theme}`);
+      await screenshot(page, `alerts-${theme}`);
       await page.goto(`/companies/${companyId}/appointments`);
       await page.getByTestId('appointments-settings-edit').click();
       await page.getByTestId('field-appointmentsSettings.sendReminder').check();
-      await shot(page, `appointments-${theme}`);
+      await screenshot(page, `appointments-${theme}`);
       await page.goto(`/companies/${companyId}/predefined_messages`);
       await page.locator('[data-testid="message-templates-table"], [data-testid="message-templates-empty"]').first().waitFor();
-      await shot(page, `message-templates-${theme}`);
+      await screenshot(page, `message-templates-${theme}`);
     }
     await ctx.close();
 
@@ -221,7 +203,7 @@ describe('automated messages (company admin)', () => {
       expect(await rp.getByTestId('automated-messages-tab-automotive').count()).toBe(0);
       await rp.getByTestId('automated-messages-tab-real_estate').click();
       await rp.getByTestId('real-estate-messages-edit').click();
-      await shot(rp, `automated-messages-real-estate-${theme}`);
+      await screenshot(rp, `automated-messages-real-estate-${theme}`);
     }
     await realty.close();
   });

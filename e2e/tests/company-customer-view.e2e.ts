@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { launchBrowser, newContext, signIn } from '../support/browser';
+import { launchBrowser, newContext, signIn, screenshot } from '../support/browser';
 
 const ADMIN = 'admin@realty.example.com';
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-cview';
 
 type TCompanyLike = {
   slug: string;
@@ -54,12 +51,6 @@ function tinyPng(size = 8, rgb: [number, number, number] = [26, 115, 232]): Buff
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 function companyPatches(page: Page): unknown[] {
@@ -117,12 +108,12 @@ describe('customer view and survey settings (company admin)', () => {
     await page.getByText('Enter a hex colour such as #1a73e8.').waitFor();
     expect(bodies).toEqual([]);
     await page.getByTestId('customer-view-general-field-accentColor').fill(String(original.customerView.accentColor ?? ''));
-    await shot(page, 'customer-view-general-edit-dark');
+    await screenshot(page, 'customer-view-general-edit-dark');
     await page.getByTestId('customer-view-general-save').click();
     await page.getByText('Success').first().waitFor();
     expect(bodies).toEqual([{ customerView: { beforeNameInputText: text } }]);
     await page.getByTestId('customer-view-general-view-beforeNameInputText').getByText(text).waitFor();
-    await shot(page, 'customer-view-general-dark');
+    await screenshot(page, 'customer-view-general-dark');
 
     const pub = await ctx.newPage();
     await pub.goto(`/c/${original.slug}`);
@@ -151,13 +142,13 @@ describe('customer view and survey settings (company admin)', () => {
     await page.getByTestId('customer-view-survey-field-surveyGoogleReviewLink').fill('https://g.page/r/demo-realty/review');
     await page.getByTestId('customer-view-survey-save').click();
     await page.getByText('Success').first().waitFor();
-    await shot(page, 'customer-view-survey-light');
+    await screenshot(page, 'customer-view-survey-light');
     expect(await page.getByTestId('customer-view-survey-save').isVisible()).toBe(true);
     const saved = await apiCall<TCompanyLike>({ token, path: `/api/companies/${companyId}` });
     expect(saved.json.customerView).toMatchObject({ surveySendButtonText: 'Send my answer', surveyGoogleReviewLink: 'https://g.page/r/demo-realty/review' });
     await page.getByTestId('customer-view-tab-real_estate').click();
     await page.getByTestId('customer-view-real-estate').waitFor();
-    await shot(page, 'customer-view-real-estate-light');
+    await screenshot(page, 'customer-view-real-estate-light');
     await ctx.close();
   });
 
@@ -183,7 +174,7 @@ describe('customer view and survey settings (company admin)', () => {
     const publicCompany = await apiCall<{ logoMobileUrl: string | null }>({ path: `/api/public/companies/${original.slug}` });
     expect(publicCompany.json.logoMobileUrl).toMatch(/^\/storage\//);
     await page.getByTestId('company-images').scrollIntoViewIfNeeded();
-    await shot(page, 'customer-view-images-light');
+    await screenshot(page, 'customer-view-images-light');
 
     await page.getByTestId('company-image-logoMobile-remove').click();
     await page.getByTestId('confirm-dialog-confirm').click();
@@ -212,7 +203,7 @@ describe('customer view and survey settings (company admin)', () => {
       expect(dark).toBeGreaterThan(1000);
       expect(await page.getByTestId('qr-code-link').getAttribute('href')).toMatch(new RegExp(`/c/${original.slug}$`));
       expect(await page.getByTestId('qr-code-dialog').locator('.MuiDialog-paper').evaluate((el) => el.getBoundingClientRect().width)).toBe(466);
-      await shot(page, `customer-view-qr-${theme}`);
+      await screenshot(page, `customer-view-qr-${theme}`);
       await page.getByTestId('qr-code-close').click();
     }
 
@@ -248,7 +239,7 @@ describe('customer view and survey settings (company admin)', () => {
     await emails.press('Enter');
     await page.getByText('Not a valid e-mail address: nope').waitFor();
     await emails.fill('manager@realty.example.com,');
-    await shot(page, 'survey-settings-edit-dark');
+    await screenshot(page, 'survey-settings-edit-dark');
     await page.getByTestId('survey-settings-save').click();
     await page.getByText('Success').first().waitFor();
     const sent = bodies[0] as { surveySettings: Record<string, unknown> };
@@ -260,7 +251,7 @@ describe('customer view and survey settings (company admin)', () => {
       answers: ['Waiting time'],
     });
     await page.getByTestId('survey-view-daysAfter').getByText('3 days').waitFor();
-    await shot(page, 'survey-settings-dark');
+    await screenshot(page, 'survey-settings-dark');
 
     // Restore through the form: the old delay, the question and the address removed.
     await page.getByTestId('survey-settings-edit').click();
@@ -277,7 +268,7 @@ describe('customer view and survey settings (company admin)', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await page.getByTestId('survey-settings').waitFor();
-    await shot(page, 'survey-settings-light');
+    await screenshot(page, 'survey-settings-light');
     await ctx.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { countRequests, expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 const ADMIN = 'admin@realty.example.com';
 type THoursLike = Record<string, { isOffDay: boolean; intervals: { startsAt: string; endsAt: string }[] }>;
@@ -30,13 +30,7 @@ afterAll(async () => {
 });
 
 /** Counts PATCH calls to the company, to prove that a refused save makes none. */
-function countPatches(page: Page): () => number {
-  let n = 0;
-  page.on('request', (req) => {
-    if (req.method() === 'PATCH' && req.url().includes(`/api/companies/${companyId}`)) n++;
-  });
-  return () => n;
-}
+const countPatches = (page: Page) => countRequests(page, { method: 'PATCH', urlPart: `/api/companies/${companyId}` });
 
 describe('company settings (company admin)', () => {
   it('opens from the own-company entry; the tab is in the URL; hidden and unknown tabs redirect', async () => {

@@ -1,15 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, SCREENSHOT_DIR, signIn } from '../support/browser';
+import { expectPath, launchBrowser, newContext, signIn, screenshot } from '../support/browser';
 
 /** Demo Motors' admin: an automotive company, so the user dialog also shows mechanic/advisor and the DMS ids. */
 const ADMIN = 'admin@motors.example.com';
 const RECEIVER = 'agent@motors.example.com';
-/** Screenshots go where the other e2e files put theirs unless SHOTS_DIR names another folder. */
-const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 const run = Date.now().toString(36);
 const SERVICE_TITLE = `E2E tire rotation ${run}`;
 const USER_EMAIL = `e2e.user.${run}@motors.example.com`;
@@ -24,12 +20,6 @@ let browser: Browser;
 let token: string;
 let companyId: number;
 let adminId: number;
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
 
 async function services(): Promise<TServiceLike[]> {
   return (await apiCall<{ member: TServiceLike[] }>({ token, path: `/api/company_services?company=${companyId}&pagination=false` })).json.member;
@@ -82,7 +72,7 @@ describe('general data → services (company admin)', () => {
     await page.getByTestId('service-submit').click();
     await page.getByText('Enter whole minutes above zero.').waitFor();
     await page.getByText('Enter a price of 0 or more with at most 2 decimals.').waitFor();
-    await shot(page, 'services-dialog-errors-dark');
+    await screenshot(page, 'services-dialog-errors-dark');
     expect(writes()).toBe(0);
 
     await page.getByTestId('service-field-duration').fill('45');
@@ -111,19 +101,19 @@ describe('general data → services (company admin)', () => {
     expect(bodies).toEqual([{ price: 4999 }]);
     await page.getByTestId(`service-edit-${created.id}`).click();
     expect(await page.getByTestId('service-field-price').inputValue()).toBe('49.99');
-    await shot(page, 'services-dialog-edit-dark');
+    await screenshot(page, 'services-dialog-edit-dark');
     await page.getByTestId('service-cancel').click();
 
     await page.getByTestId('services').scrollIntoViewIfNeeded();
-    await shot(page, 'services-table-dark');
+    await screenshot(page, 'services-table-dark');
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await page.getByTestId('services-table').locator('tr', { hasText: SERVICE_TITLE }).waitFor();
     await page.getByTestId('services').scrollIntoViewIfNeeded();
-    await shot(page, 'services-table-light');
+    await screenshot(page, 'services-table-light');
     await page.setViewportSize(NARROW);
     await page.getByTestId('services').scrollIntoViewIfNeeded();
-    await shot(page, 'services-table-narrow-light');
+    await screenshot(page, 'services-table-narrow-light');
 
     await page.getByTestId(`service-delete-${created.id}`).click();
     await page.getByTestId('confirm-dialog-confirm').click();
@@ -162,7 +152,7 @@ describe('users tab (company admin)', () => {
     await page.getByTestId('user-field-confirmPassword').fill('Welcome13');
     await page.getByTestId('user-submit').click();
     await page.getByText('Passwords do not match.').first().waitFor();
-    await shot(page, 'users-dialog-add-dark');
+    await screenshot(page, 'users-dialog-add-dark');
     expect(creates()).toBe(0);
     await page.getByTestId('user-field-confirmPassword').fill('Welcome12');
     await page.getByTestId('user-submit').click();
@@ -181,7 +171,7 @@ describe('users tab (company admin)', () => {
     await row.getByTestId('user-disabled-chip').waitFor();
     expect((await users()).find((u) => u.id === created.id)!.enabled).toBe(false);
     expect((await apiCall({ method: 'POST', path: '/api/login', body: { email: USER_EMAIL, password: 'Welcome12' } })).status).toBe(401);
-    await shot(page, 'users-table-disabled-dark');
+    await screenshot(page, 'users-table-disabled-dark');
     await page.getByTestId(`user-enabled-${created.id}`).click();
     await expect.poll(() => row.getAttribute('data-enabled')).toBe('true');
     expect((await users()).find((u) => u.id === created.id)!.enabled).toBe(true);
@@ -191,7 +181,7 @@ describe('users tab (company admin)', () => {
     expect(await page.getByTestId('user-field-email').inputValue()).toBe(USER_EMAIL);
     await page.getByTestId('user-field-lastName').fill('Edited');
     await page.getByTestId('user-role-ROLE_APPOINTMENTS').uncheck();
-    await shot(page, 'users-dialog-edit-dark');
+    await screenshot(page, 'users-dialog-edit-dark');
     await page.getByTestId('user-submit').click();
     await page.getByTestId('user-dialog').waitFor({ state: 'detached' });
     const edited = (await users()).find((u) => u.id === created.id)!;
@@ -209,17 +199,17 @@ describe('users tab (company admin)', () => {
     await page.getByTestId('change-password-dialog').waitFor({ state: 'detached' });
     expect((await apiCall({ method: 'POST', path: '/api/login', body: { email: USER_EMAIL, password: 'Changed123' } })).status).toBe(200);
 
-    await shot(page, 'users-table-dark');
+    await screenshot(page, 'users-table-dark');
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await row.waitFor();
-    await shot(page, 'users-table-light');
+    await screenshot(page, 'users-table-light');
     await page.setViewportSize(NARROW);
-    await shot(page, 'users-table-narrow-light');
+    await screenshot(page, 'users-table-narrow-light');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await row.waitFor();
-    await shot(page, 'users-table-narrow-dark');
+    await screenshot(page, 'users-table-narrow-dark');
     await page.setViewportSize({ width: 1366, height: 860 });
 
     // Delete: a receiver is required, then the user is gone.
@@ -229,7 +219,7 @@ describe('users tab (company admin)', () => {
     await page.getByText('Choose who receives the customers.').waitFor();
     await page.getByTestId('delete-user-dialog').getByRole('combobox').click();
     await page.getByTestId(`delete-user-transfer-${receiver.id}`).click();
-    await shot(page, 'users-dialog-delete-light');
+    await screenshot(page, 'users-dialog-delete-light');
     await page.getByTestId('delete-user-submit').click();
     await page.getByTestId('delete-user-dialog').waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
@@ -250,7 +240,7 @@ describe('a user who is not a company admin', () => {
     expect(await table.locator('[data-testid^="service-edit-"]').count()).toBe(0);
     expect(await table.locator('[data-testid^="service-delete-"]').count()).toBe(0);
     await page.getByTestId('services').scrollIntoViewIfNeeded();
-    await shot(page, 'services-read-only-dark');
+    await screenshot(page, 'services-read-only-dark');
     await page.goto(`/companies/${companyId}/users`);
     await page.getByTestId('users-admins-only').waitFor();
     expect(await page.getByTestId('users-table').count()).toBe(0);

@@ -1,16 +1,12 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
-import { launchBrowser, liveStreamOpened, newContext, SCREENSHOT_DIR, screenshot, signIn } from '../support/browser';
+import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 const AGENT = 'agent@motors.example.com';
 const ADMIN = 'admin@motors.example.com';
 const COMPANY_NUMBER = '+15550009999';
-/** Screenshots of the dialogs are also copied here for review. */
-const REVIEW_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-menu';
 
 let browser: Browser;
 let agentToken: string;
@@ -28,12 +24,6 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out: ${what}`);
-}
-
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  mkdirSync(REVIEW_DIR, { recursive: true });
-  copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(REVIEW_DIR, `${name}.png`));
 }
 
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });
@@ -110,7 +100,7 @@ describe('status', () => {
     await page.getByTestId('status-be-back-in-15').click();
     const text = `Out for lunch, back soon ${randomBytes(2).toString('hex')}`;
     await page.getByTestId('status-away-text').fill(text);
-    await shot(page, 'status-dialog-away-dark');
+    await screenshot(page, 'status-dialog-away-dark');
     await page.getByTestId('status-away-text').press('Enter');
     await toast(page, 'Success').waitFor();
     await page.getByTestId('status-dialog').waitFor({ state: 'hidden' });
@@ -127,7 +117,7 @@ describe('status', () => {
     // Reopened: the scheduled return is told; saving as is changes nothing.
     await openMenuItem(page, 'status');
     await expect.poll(() => page.getByTestId('status-scheduled').textContent()).toMatch(/You are scheduled to get back online at \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/);
-    await shot(page, 'status-dialog-scheduled-dark');
+    await screenshot(page, 'status-dialog-scheduled-dark');
     await page.getByTestId('status-save').click();
     await toast(page, 'no changes').waitFor();
     await page.keyboard.press('Escape');
@@ -149,7 +139,7 @@ describe('status', () => {
     // The agent sees it in the conversation too.
     await page.goto(`/communication/${customer.id}/messenger`);
     await page.locator('[data-testid^="message-"][data-direction="OUTBOUND"]', { hasText: text }).waitFor();
-    await shot(page, 'status-away-auto-reply');
+    await screenshot(page, 'status-away-auto-reply');
     await ctx.close();
   });
 
@@ -164,7 +154,7 @@ describe('status', () => {
     await page.getByTestId('status-be-back-in--1').click();
     await page.getByTestId('status-transfer-to').fill('Maria');
     await page.getByTestId(`status-colleague-${adminId}`).click();
-    await shot(page, 'status-dialog-transfer-light');
+    await screenshot(page, 'status-dialog-transfer-light');
     await page.getByTestId('status-save').click();
     await toast(page, 'Success').waitFor();
     await page.getByTestId('status-dialog').waitFor({ state: 'hidden' });
@@ -216,7 +206,7 @@ describe('impersonation', () => {
     const option = page.getByTestId(`impersonate-option-${agentId}`);
     await option.waitFor();
     expect(await option.textContent()).toContain('Alex Carter - User');
-    await shot(page, 'impersonate-dialog-light');
+    await screenshot(page, 'impersonate-dialog-light');
     await option.click();
     expect(await page.getByTestId('impersonate-confirm').isDisabled()).toBe(false);
     await page.getByTestId('impersonate-confirm').click();
@@ -232,7 +222,7 @@ describe('impersonation', () => {
     });
     expect(effective.id).toBe(agentId);
     expect(effective.impersonator?.id).toBe(adminId);
-    await shot(page, 'impersonating-top-bar');
+    await screenshot(page, 'impersonating-top-bar');
 
     // Back: the real user is the last entry; the impersonated one is marked current.
     await openMenuItem(page, 'impersonate');
@@ -286,7 +276,7 @@ describe('impersonation', () => {
     await page.locator('[data-testid^="impersonate-option-"]').first().waitFor();
     expect(await page.locator('[data-kind="admin"]').count()).toBe(0);
     expect(await page.getByTestId(`impersonate-option-${adminId}`).count()).toBe(0);
-    await shot(page, 'impersonate-dialog-agent-dark');
+    await screenshot(page, 'impersonate-dialog-agent-dark');
     await ctx.close();
   });
 });
@@ -306,7 +296,7 @@ describe('my profile', () => {
     await page.getByTestId('profile-save').click();
     await page.getByText('These are not valid phone numbers: 12345').waitFor();
     await page.getByText('At least 8 characters, with at least one number and one uppercase letter.').first().waitFor();
-    await shot(page, 'profile-dialog-errors-dark');
+    await screenshot(page, 'profile-dialog-errors-dark');
     await page.getByTestId('profile-change-password').uncheck();
     await page.getByTestId('profile-notifySms').uncheck();
     await expect.poll(() => page.getByTestId('profile-smsRecipients').count()).toBe(0);
@@ -316,7 +306,7 @@ describe('my profile', () => {
     const darkBg = await bg();
     await page.getByTestId('profile-theme-light').click();
     await expect.poll(bg).not.toBe(darkBg);
-    await shot(page, 'profile-dialog-light');
+    await screenshot(page, 'profile-dialog-light');
     await page.getByTestId('profile-cancel').click();
     await expect.poll(bg).toBe(darkBg);
 

@@ -195,6 +195,16 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** PATCH /api/companies/{id} as a merge-patch. */
+export function patchCompany(app: TTestApp['app'], opts: { id: number; token: string; body: unknown }) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/companies/${opts.id}`,
+    headers: { ...bearer(opts.token), 'content-type': 'application/merge-patch+json' },
+    payload: JSON.stringify(opts.body),
+  });
+}
+
 /** An ephemeral port that is free right now (for tests that must know their URL before listening). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

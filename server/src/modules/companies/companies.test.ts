@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { bearer, patchCompany, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -9,13 +9,7 @@ let rootTok: string;
 let adminTok: string;
 let agentTok: string;
 
-const patch = (id: number, token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/companies/${id}`,
-    headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' },
-    payload: JSON.stringify(payload),
-  });
+const patch = (id: number, token: string, body: unknown) => patchCompany(t.app, { id, token, body });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, TINY_PNG, type TPart } from '../../../test/multipart';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { bearer, patchCompany, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -10,13 +10,7 @@ let agentA: string;
 let adminB: string;
 let root: string;
 
-const patch = (id: number, token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/companies/${id}`,
-    headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' },
-    payload: JSON.stringify(payload),
-  });
+const patch = (id: number, token: string, body: unknown) => patchCompany(t.app, { id, token, body });
 
 async function upload(token: string, fields: Record<string, string>, query = '') {
   const parts: TPart[] = [

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
 import { companies } from './companies.schema';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { patchCompany, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 
 let t: TTestApp;
 let motors: TSeededCompany;
@@ -12,13 +12,7 @@ let agentTok: string;
 let plainAdminTok: string;
 let rootTok: string;
 
-const patch = (id: number, token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/companies/${id}`,
-    headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' },
-    payload: JSON.stringify(payload),
-  });
+const patch = (id: number, token: string, body: unknown) => patchCompany(t.app, { id, token, body });
 const violationsOf = (res: { json: () => { violations?: { propertyPath: string; message: string }[] } }) =>
   (res.json().violations ?? []).map((v) => ({ propertyPath: v.propertyPath, message: v.message }));
 

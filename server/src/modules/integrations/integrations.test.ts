@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { bearer, createTestApp, patchCompany, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 
 /** A stand-in for the next-variant provider: accepts app key "good-key" with secret "good-secret". */
 let provider: Server;
@@ -48,8 +48,7 @@ afterAll(async () => {
 
 const post = (url: string, token: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-const patchCompany = (id: number, token: string, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: `/api/companies/${id}`, headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify(payload) });
+const patch = (id: number, token: string, body: unknown) => patchCompany(t.app, { id, token, body });
 
 describe('POST /api/payment/verify_credentials', () => {
   it("passes the provider's verdict through: 200 for valid credentials, its status and message otherwise", async () => {
@@ -61,7 +60,7 @@ describe('POST /api/payment/verify_credentials', () => {
   });
 
   it('checks a changed app key against the stored secret when the secret is sent as its mask', async () => {
-    const saved = await patchCompany(a.companyId, rootTok, { payment: { provider: 'next', appKey: 'old-key', apiSecret: 'good-secret' } });
+    const saved = await patch(a.companyId, rootTok, { payment: { provider: 'next', appKey: 'old-key', apiSecret: 'good-secret' } });
     expect(saved.statusCode, saved.body).toBe(200);
     const mask = saved.json().payment.apiSecret as string;
     expect(mask).not.toContain('good-secret');
@@ -110,7 +109,7 @@ describe('POST /api/dms/service_writers_sync', () => {
     const none = await post('/api/dms/service_writers_sync', rootTok, { companyId: a.companyId, addMissing: true });
     expect(none.statusCode).toBe(422);
     expect(none.json().violations[0]).toMatchObject({ propertyPath: 'dmsType', message: 'dms_sync_needs_vendor_a' });
-    expect((await patchCompany(a.companyId, rootTok, { dms: { dmsType: 'vendor_a', dtCompanyNumber: '42' } })).statusCode).toBe(200);
+    expect((await patch(a.companyId, rootTok, { dms: { dmsType: 'vendor_a', dtCompanyNumber: '42' } })).statusCode).toBe(200);
     const res = await post('/api/dms/service_writers_sync', rootTok, { companyId: a.companyId, addMissing: false });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'dms_not_connected' });
