@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 const ROOT = 'superadmin@example.com';
 
@@ -166,5 +166,32 @@ describe('company settings (super admin)', () => {
     expect(url).toMatch(new RegExp(`/api/webhooks/payment/current/${company.slug}/transaction$`));
     await screenshot(page, 'company-payment-light');
     await ctx.close();
+  });
+
+  it("a super admin's module switch reaches the company admin's open settings screen live", async () => {
+    const company = await createCompany('Live Lots');
+    const email = `admin.${company.slug}@test.example`;
+    const password = 'Live1234Pass';
+    const user = await apiCall({
+      token,
+      method: 'POST',
+      path: '/api/users',
+      body: { firstName: 'Lee', lastName: 'Live', email, password, roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN'], company: `/api/companies/${company.id}` },
+    });
+    expect(user.status).toBe(201);
+
+    const adminCtx = await newContext(browser);
+    const admin = await adminCtx.newPage();
+    const listening = liveStreamOpened(admin);
+    await signIn(admin, email, password);
+    await admin.goto(`/companies/${company.id}/general_data`);
+    await admin.getByTestId('working-hours').waitFor();
+    await listening;
+    expect(await tabs(admin)).not.toContain('appointments');
+
+    const toggled = await apiCall({ token, method: 'PUT', path: `/api/companies/${company.id}/toggle_module`, body: { module: 'appointments', toggle: true } });
+    expect(toggled.status).toBe(200);
+    await admin.getByTestId('company-tab-appointments').waitFor();
+    await adminCtx.close();
   });
 });

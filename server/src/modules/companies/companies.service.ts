@@ -1,3 +1,4 @@
+import { companyTopic } from '@cd/contracts/live';
 import type { TModule } from '@cd/contracts/roles';
 import {
   OCS_SECRET_FIELDS,
@@ -12,7 +13,9 @@ import { runInScope, type TTx } from '../../db/client';
 import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
-import { idFromIri } from '../../lib/hydra';
+import { idFromIri, iri } from '../../lib/hydra';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
+import type { TLiveEventInput } from '../../live/live.types';
 import { defaultCompanySettings } from './companies.defaults';
 import { findModifierViolations } from './message-modifier-rules';
 import * as repo from './companies.repository';
@@ -21,6 +24,22 @@ import { findUsersByIds } from '../users/users.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { findMedia, findMediaRowsByRefs } from '../media/media.repository';
 import type { TMediaRow } from '../media/media.schema';
+
+/**
+ * Tells the company's users that its settings changed (tabs, menus and the warnings banner follow the modules and
+ * texts). The event names the company and the changed fields only: every user of the company hears the topic, and
+ * each client refetches what it may see (an agent must not receive channel or payment settings).
+ */
+function companyUpdatedEvent(opts: { id: number; changes: string[] }): TLiveEventInput {
+  return {
+    companyId: opts.id,
+    topics: [companyTopic(opts.id)],
+    event: 'updated',
+    entity: 'company',
+    data: { '@id': iri('companies', opts.id), '@type': 'Company', id: opts.id },
+    changes: opts.changes,
+  };
+}
 
 /** Reads a company the actor may see: super admins any, everyone else only their own (others look absent). */
 export async function getCompany(opts: { ctx: TRequestContext; id: number }): Promise<TCompanyRow> {
@@ -172,7 +191,7 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
   if (!actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change company settings.');
 
   try {
-    return await runInScope(ctx.db, { companyId: id }, async (tx) => {
+    return await runWithLiveEvents({ deps: ctx, scope: { companyId: id }, fn: async (tx, emit) => {
       const current = await repo.findCompany(tx, id);
       if (!current) throw new AppError('not_found', 'Company not found.');
       const values = buildCompanyUpdate({ ctx, current, patch });
@@ -186,8 +205,9 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
         action: 'company.update',
         detail: { fields: Object.keys(patch) },
       });
+      emit([companyUpdatedEvent({ id, changes: Object.keys(patch) })]);
       return row!;
-    });
+    } });
   } catch (err) {
     if (isUniqueViolation(err)) throw validationError([{ propertyPath: 'slug', message: 'This slug is already used by another company.' }]);
     throw err;
@@ -337,10 +357,11 @@ export async function toggleModule(opts: {
 }): Promise<TCompanyRow> {
   const { ctx, id } = opts;
   assertSuperAdmin(ctx);
-  return runInScope(ctx.db, { companyId: id }, async (tx) => {
+  return runWithLiveEvents({ deps: ctx, scope: { companyId: id }, fn: async (tx, emit) => {
     const current = await repo.findCompany(tx, id);
     if (!current) throw new AppError('not_found', 'Company not found.');
     const row = await repo.updateCompany(tx, { id, values: { modules: { ...current.modules, [opts.module]: opts.toggle } } });
+    emit([companyUpdatedEvent({ id, changes: ['modules'] })]);
     return row!;
-  });
+  } });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { companyTopic } from '@cd/contracts/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
 import { bearer, patchCompany, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
@@ -152,6 +153,28 @@ describe('secrets', () => {
     const pay = await patch(a.companyId, rootTok, { payment: { provider: 'next', appKey: 'app-1', apiSecret: 'very-secret-value-999' } });
     expect(pay.body).not.toContain('very-secret-value-999');
     expect(pay.json().payment.apiSecret).toMatch(/^••••••••/);
+  });
+});
+
+describe('live events', () => {
+  it('a settings change or module toggle tells the company topic which fields changed, without any settings', async () => {
+    const s = await seedCompany(t.db);
+    expect((await patch(s.companyId, rootTok, { ocs: { twilioAuthToken: 'live-secret-token-1234' }, address: 'Live street 1' })).statusCode).toBe(200);
+    const toggled = await t.app.inject({ method: 'PUT', url: `/api/companies/${s.companyId}/toggle_module`, headers: bearer(rootTok), payload: { module: 'offers', toggle: true } });
+    expect(toggled.statusCode).toBe(200);
+    const rows = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+      const r = await tx.execute(sql`select topics, payload::text as raw from live_events where company_id = ${s.companyId} and payload->>'entity' = 'company' order by id`);
+      return r.rows as { topics: string[]; raw: string }[];
+    });
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows.map((r) => JSON.parse(r.raw) as { event: string; changes: string[]; data: Record<string, unknown> });
+    expect(first).toMatchObject({ event: 'updated', changes: expect.arrayContaining(['ocs', 'address']), data: { id: s.companyId } });
+    expect(second).toMatchObject({ event: 'updated', changes: ['modules'] });
+    expect(rows[0]!.topics).toEqual([companyTopic(s.companyId)]);
+    for (const r of rows) {
+      expect(r.raw).not.toContain('live-secret-token');
+      expect(r.raw).not.toContain('Live street');
+    }
   });
 });
 

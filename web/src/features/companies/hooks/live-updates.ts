@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TCompanyService } from '@cd/contracts/company-service';
 import type { TLiveEvent } from '@cd/contracts/live';
+import { ME_QUERY_KEY } from '../../../lib/current-user';
+import { companiesQueryKey } from '../api/get-companies';
 import { companyServicesQueryKey } from '../api/get-company-services';
 import { applyServiceEvent } from '../lib/service-form';
 
@@ -14,6 +16,7 @@ const companyIdOf = (iri: unknown): number | null => {
  * same admin in another tab, changes the catalogue. An event without a usable resource refetches instead.
  */
 export function handleCompaniesLiveEvent(queryClient: QueryClient, event: TLiveEvent): boolean {
+  if (event.entity === 'company') return refetchChangedCompany(queryClient, event);
   if (event.entity !== 'company_service') return false;
   const service = event.data as TCompanyService | null;
   const companyId = companyIdOf(service?.company);
@@ -24,5 +27,18 @@ export function handleCompaniesLiveEvent(queryClient: QueryClient, event: TLiveE
   queryClient.setQueryData<TCompanyService[]>(companyServicesQueryKey(companyId), (old) =>
     old ? applyServiceEvent(old, event.event as 'created' | 'updated' | 'removed', service) : old,
   );
+  return true;
+}
+
+/**
+ * Live `company` events name the company and its changed fields only (everyone in the company hears them); the
+ * screen refetches what this user may see: the company (settings tabs follow its modules), the signed-in user's
+ * company data (menu and warnings banner) and the companies list.
+ */
+function refetchChangedCompany(queryClient: QueryClient, event: TLiveEvent): boolean {
+  const id = (event.data as { id?: unknown } | null)?.id;
+  if (typeof id === 'number') void queryClient.invalidateQueries({ queryKey: ['company', id], exact: true });
+  void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: companiesQueryKey });
   return true;
 }
