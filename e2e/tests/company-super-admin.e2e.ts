@@ -58,6 +58,8 @@ describe('company settings (super admin)', () => {
     // The roles the company may hand out: drop Marketing.
     await page.getByTestId('available-roles-edit').click();
     await page.getByTestId('available-role-ROLE_MARKETING').uncheck();
+    await page.getByTestId('available-roles').scrollIntoViewIfNeeded();
+    await screenshot(page, 'company-available-roles-edit-dark');
     await page.getByTestId('available-roles-save').click();
     await page.getByTestId('available-roles-edit').waitFor();
     const roles = await apiCall<{ availableUserRoles: string[] }>({ token, path: `/api/companies/${company.id}` });
