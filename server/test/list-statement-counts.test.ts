@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { insertNotification } from '../src/modules/notifications/notifications.repository';
 import { users } from '../src/modules/users/users.schema';
-import { bearer, createTestApp, login, recordStatements, seedCompany, TEST_PASSWORD, unique, type TSeededCompany, type TTestApp } from './helpers';
+import { bearer, createTestApp, login, patchCompany, recordStatements, seedCompany, seedSuperAdmin, TEST_PASSWORD, unique, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody, TINY_PNG } from './multipart';
 
 // Each test seeds a few dozen rows through the API before it counts; on two loaded CI cores that takes a while.
@@ -248,5 +248,48 @@ describe('company services', () => {
     expectSameCount(fewWhole, manyWhole, 'GET /api/company_services?pagination=false: few vs many');
     expectSameCount(fewPage, manyPage, 'GET /api/company_services: page of 2 vs 20');
     console.info('statements GET /api/company_services', { whole: fewWhole.length, paged: fewPage.length });
+  });
+});
+
+describe('company administration lists', () => {
+  it('GET /api/companies with logos, a page of 2 vs 15', async () => {
+    const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
+    const tag = unique('Imaged').replace(/[^A-Za-z0-9]/g, '');
+    for (let i = 0; i < 16; i++) {
+      const co = await post(root, '/api/companies', { name: `${tag} ${String(i).padStart(2, '0')}`, slug: `${tag.toLowerCase()}-${i}` });
+      const form = multipartBody([
+        { name: 'entityName', value: 'Company' },
+        { name: 'entityId', value: String(co.id) },
+        { name: 'entityField', value: 'logoMobile' },
+        { name: 'file', filename: 'logo.png', contentType: 'image/png', data: TINY_PNG },
+      ]);
+      const up = await t.app.inject({ method: 'POST', url: `/api/media_objects?company=${co.id}`, headers: { ...bearer(root), ...form.headers }, payload: form.payload });
+      expect(up.statusCode, up.body).toBe(201);
+      const linked = await patchCompany(t.app, { id: co.id, token: root, body: { logoMobile: up.json()['@id'] } });
+      expect(linked.statusCode, linked.body).toBe(200);
+    }
+    const url = (n: number) => `/api/companies?name=${tag}&itemsPerPage=${n}`;
+    const small = await statementsOf(root, url(2), 2);
+    const large = await statementsOf(root, url(15), 15);
+    expectSameCount(small, large, 'GET /api/companies: page of 2 vs 15');
+    console.info('statements GET /api/companies', small.length);
+  });
+
+  it('GET /api/users and GET /api/message_templates, few vs many', async () => {
+    const co = await seedCompany(t.db);
+    const adminTok = (await login(t.app, co.admin.email)).token;
+    const usersUrl = `/api/users?pagination=false`;
+    const fewUsers = await statementsOf(adminTok, usersUrl, 2);
+    await addUsers(co.companyId, 12, ['ROLE_USER', 'ROLE_COMMUNICATION']);
+    const manyUsers = await statementsOf(adminTok, usersUrl, 14);
+    expectSameCount(fewUsers, manyUsers, 'GET /api/users?pagination=false: few vs many');
+
+    const tplUrl = '/api/message_templates';
+    await post(adminTok, tplUrl, { text: 'First template' });
+    const fewTpl = await statementsOf(adminTok, tplUrl, 1);
+    for (let i = 0; i < 12; i++) await post(adminTok, tplUrl, { text: `Template ${i}` });
+    const manyTpl = await statementsOf(adminTok, tplUrl, 13);
+    expectSameCount(fewTpl, manyTpl, 'GET /api/message_templates: few vs many');
+    console.info('statements GET /api/users, /api/message_templates', { users: fewUsers.length, templates: fewTpl.length });
   });
 });
