@@ -170,7 +170,7 @@ describe('company settings (super admin)', () => {
     await ctx.close();
   });
 
-  it("a super admin's module switch reaches the company admin's open settings screen live", async () => {
+  it("a super admin's module switch and a new user reach the company admin's open settings screen live", async () => {
     const company = await createCompany('Live Lots');
     const email = `admin.${company.slug}@test.example`;
     const password = 'Live1234Pass';
@@ -194,6 +194,18 @@ describe('company settings (super admin)', () => {
     const toggled = await apiCall({ token, method: 'PUT', path: `/api/companies/${company.id}/toggle_module`, body: { module: 'appointments', toggle: true } });
     expect(toggled.status).toBe(200);
     await admin.getByTestId('company-tab-appointments').waitFor();
+
+    // A colleague added elsewhere appears in the open users table.
+    await admin.getByTestId('company-tab-users').click();
+    await admin.getByTestId('users-table').waitFor();
+    const added = await apiCall<{ id: number }>({
+      token,
+      method: 'POST',
+      path: '/api/users',
+      body: { firstName: 'Newt', lastName: 'Live', email: `newt.${company.slug}@test.example`, password, company: `/api/companies/${company.id}` },
+    });
+    expect(added.status).toBe(201);
+    await admin.getByTestId(`user-row-${added.json.id}`).waitFor();
     await adminCtx.close();
   });
 });

@@ -16,7 +16,7 @@ import { revokeUserSessions } from '../auth/auth.repository';
 import * as repo from './users.repository';
 import type { TUserRow } from './users.schema';
 import { afterAwayStateSaved, awayStateValues } from './away.service';
-import { toUserResource, userLiveEvents } from './users.presenter';
+import { companyUserEvents, toUserResource, userLiveEvents } from './users.presenter';
 
 export function hashPassword(password: string): Promise<string> {
   // @node-rs/argon2 defaults to Argon2id (m=19456 KiB, t=2, p=1, the OWASP baseline).
@@ -117,9 +117,9 @@ export async function createUser(opts: { ctx: TRequestContext; input: TUserCreat
   const roles = normalizeRoles(input.roles ?? []);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await runInScope(ctx.db, { companyId }, async (tx) => {
+    return await runWithLiveEvents({ deps: ctx, scope: { companyId }, fn: async (tx, emit) => {
       await assertRolesAssignable(tx, companyId, roles);
-      return repo.insertUser(tx, {
+      const row = await repo.insertUser(tx, {
         companyId,
         email: input.email,
         passwordHash,
@@ -133,7 +133,9 @@ export async function createUser(opts: { ctx: TRequestContext; input: TUserCreat
         department: input.department ?? null,
         dms: input.dms ?? {},
       });
-    });
+      emit(companyUserEvents({ companyId, id: row.id, event: 'created' }));
+      return row;
+    } });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
     throw err;
@@ -186,7 +188,7 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
         const updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
         if (awayState) await afterAwayStateSaved(tx, { before: row, after: updated });
         const changes = Object.keys(patch).filter((k) => k !== 'password');
-        if (changes.length) emit(userLiveEvents(updated, changes));
+        if (changes.length) emit([...userLiveEvents(updated, changes), ...companyUserEvents({ companyId: updated.companyId, id, event: 'updated', changes })]);
         return updated;
       },
     });
@@ -200,14 +202,15 @@ export async function setUserRoles(opts: { ctx: TRequestContext; id: number; rol
   const { ctx, id } = opts;
   const roles = normalizeRoles(opts.roles);
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change roles.');
-  return runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+  return runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     if (row.companyId === null) throw new AppError('forbidden', 'Super admin roles are not managed here.');
     if (row.id === ctx.actor.user.id && row.roles.includes('ROLE_COMPANY_ADMIN') && !roles.includes('ROLE_COMPANY_ADMIN'))
       throw validationError([{ propertyPath: 'roles', message: 'You cannot remove your own company admin role.' }]);
     await assertRolesAssignable(tx, row.companyId, roles);
+    emit(companyUserEvents({ companyId: row.companyId, id, event: 'updated', changes: ['roles'] }));
     return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { roles } }))!;
-  });
+  } });
 }
 
 export async function changeUserPassword(opts: { ctx: TRequestContext; id: number; password: string }): Promise<void> {
@@ -225,12 +228,13 @@ export async function changeUserPassword(opts: { ctx: TRequestContext; id: numbe
 export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; enabled: boolean }): Promise<TUserRow> {
   const { ctx, id, enabled } = opts;
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may enable or disable users.');
-  const row = await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+  const row = await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     if (row.id === ctx.actor.realUser.id && !enabled)
       throw validationError([{ propertyPath: 'enabled', message: 'You cannot disable yourself.' }]);
+    emit(companyUserEvents({ companyId: row.companyId, id, event: 'updated', changes: ['enabled'] }));
     return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { enabled } }))!;
-  });
+  } });
   // A disabled user loses every session at once: refresh tokens go now, access tokens fail the per-request check.
   if (!enabled) await runInScope(ctx.db, { companyId: null, system: true }, (tx) => revokeUserSessions(tx, id));
   return row;
@@ -241,7 +245,7 @@ export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: n
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may delete users.');
   if (transferTo === id)
     throw validationError([{ propertyPath: 'transferTo', message: 'Choose another user to receive the customers.' }]);
-  await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+  await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     if (row.companyId === null) throw new AppError('forbidden', 'Super admins cannot be deleted here.');
     if (row.id === ctx.actor.realUser.id) throw validationError([{ propertyPath: 'id', message: 'You cannot delete yourself.' }]);
@@ -254,7 +258,8 @@ export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: n
     // as those modules arrive; the foundation owns none yet.
     for (const transfer of userTransferHooks) await transfer(tx, { companyId: row.companyId, fromUserId: id, toUserId: transferTo });
     await repo.deleteUser(tx, { companyId: row.companyId, id });
-  });
+    emit(companyUserEvents({ companyId: row.companyId, id, event: 'removed' }));
+  } });
 }
 
 export type TUserTransferHook = (tx: TTx, opts: { companyId: number; fromUserId: number; toUserId: number }) => Promise<void>;

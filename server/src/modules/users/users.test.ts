@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyTopic } from '@cd/contracts/live';
+import { runInScope } from '../../db/client';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 
 let t: TTestApp;
@@ -344,5 +347,39 @@ describe('what the users tab relies on', () => {
     const admin = (await login(t.app, s.admin.email)).token;
     const ok = await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: { password: 'Changed123' } });
     expect(ok.statusCode).toBe(204);
+  });
+});
+
+describe('live events for the company user list', () => {
+  it('create, directory edits, roles, enable and delete tell the company topic (ids and field names only)', async () => {
+    const s = await seedCompany(t.db);
+    const admin = (await login(t.app, s.admin.email)).token;
+    const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(admin), payload: newUser({ phone: '+15555550177' }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const call = (method: 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: { ...bearer(admin), ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}) }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+    expect((await call('PATCH', `/api/users/${id}`, { department: 'Body shop', theme: 'light' })).statusCode).toBe(200);
+    // Personal settings alone are no news for colleagues.
+    expect((await call('PATCH', `/api/users/${id}`, { language: 'bs' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}/roles`, headers: bearer(admin), payload: { roles: ['ROLE_USER'] } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${id}/enabled`, headers: { ...bearer(admin), 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify({ enabled: false }) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${id}?transferTo=${s.agent.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+
+    const rows = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+      const r = await tx.execute(sql`select topics, payload::text as raw from live_events where company_id = ${s.companyId} and payload->>'entity' = 'company_user' order by id`);
+      return r.rows as { topics: string[]; raw: string }[];
+    });
+    const events = rows.map((r) => JSON.parse(r.raw) as { event: string; changes: string[] | null; data: { id: number } });
+    expect(events.map((e) => [e.event, e.changes])).toEqual([
+      ['created', null],
+      ['updated', ['department']],
+      ['updated', ['roles']],
+      ['updated', ['enabled']],
+      ['removed', null],
+    ]);
+    expect(events.every((e) => e.data.id === id)).toBe(true);
+    expect(rows.every((r) => r.topics.length === 1 && r.topics[0] === companyTopic(s.companyId))).toBe(true);
+    expect(rows.map((r) => r.raw).join('')).not.toContain('555550177');
   });
 });

@@ -42,6 +42,17 @@ describe('handleCompaniesLiveEvent', () => {
     expect(handleCompaniesLiveEvent(new QueryClient(), ev('created', svc(1, 'a'), 'customer'))).toBe(false);
   });
 
+  it('a company_user event marks every loaded users list stale, nothing else', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['company', 7, 'users'], []);
+    qc.setQueryData(['company', 7, 'users', 'all'], []);
+    qc.setQueryData(companyServicesQueryKey(7), []);
+    expect(handleCompaniesLiveEvent(qc, ev('updated', { '@id': '/api/users/3', id: 3 }, 'company_user'))).toBe(true);
+    expect(qc.getQueryState(['company', 7, 'users'])!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['company', 7, 'users', 'all'])!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(companyServicesQueryKey(7))!.isInvalidated).toBe(false);
+  });
+
   it('applies created, updated and removed services to the loaded list of their company', () => {
     const qc = new QueryClient();
     const key = companyServicesQueryKey(7);

@@ -17,6 +17,11 @@ const companyIdOf = (iri: unknown): number | null => {
  */
 export function handleCompaniesLiveEvent(queryClient: QueryClient, event: TLiveEvent): boolean {
   if (event.entity === 'company') return refetchChangedCompany(queryClient, event);
+  if (event.entity === 'company_user') {
+    // Another admin added, edited, disabled or removed a user: the users table and the user pickers refetch.
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'company' && q.queryKey[2] === 'users' });
+    return true;
+  }
   if (event.entity !== 'company_service') return false;
   const service = event.data as TCompanyService | null;
   const companyId = companyIdOf(service?.company);

@@ -15,6 +15,11 @@ import { dropThreadFromCache } from './thread-cache';
  * the chat caches. Returns false for events it does not understand so the shell can log them.
  */
 export function handleInternalChatLiveEvent(queryClient: QueryClient, event: TLiveEvent): boolean {
+  if (event.entity === 'company_user') {
+    // Someone joined, left or was renamed: the colleague picker refetches when next opened.
+    void queryClient.invalidateQueries({ queryKey: internalChatKeys.colleagues });
+    return true;
+  }
   if (event.entity === INTERNAL_CHAT_MESSAGE_ENTITY) {
     if (event.event !== 'created') return false;
     const m = event.data as TInternalChatMessage | null;
