@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCompanyService } from '@cd/contracts/company-service';
 import { formatCents } from '@cd/contracts/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteCompanyService } from '../api/delete-company-service';
@@ -96,14 +97,7 @@ export function ServicesSection({ companyId, canEdit }: { companyId: number; can
               </TableRow>
             </TableHead>
             <TableBody>
-              {services.isPending &&
-                [0, 1, 2].map((i) => (
-                  <TableRow key={i} data-testid="services-loading">
-                    <TableCell colSpan={columns}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {services.isPending && <TableLoadingRows columns={columns} testId="services-loading" />}
               {services.data?.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={columns} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="services-empty">

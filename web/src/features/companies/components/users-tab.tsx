@@ -25,6 +25,7 @@ import type { TCompany } from '@cd/contracts/company';
 import { isCompanyAdmin } from '@cd/contracts/roles';
 import type { TUser } from '@cd/contracts/user';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
+import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatPhone, fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
@@ -116,14 +117,7 @@ function UsersTable({ company, selfIds }: { company: TCompany; selfIds: number[]
               </TableRow>
             </TableHead>
             <TableBody>
-              {users.isPending &&
-                [0, 1, 2].map((i) => (
-                  <TableRow key={i} data-testid="users-loading">
-                    <TableCell colSpan={5}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {users.isPending && <TableLoadingRows columns={5} testId="users-loading" />}
               {users.data?.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={5} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="users-empty">
