@@ -81,6 +81,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
     WORKER: 'false',
     // Automated sends would otherwise depend on the time of day the suite runs; the quiet-hours test turns it on.
     QUIET_HOURS: 'false',
+    // In-process live bus even when the suite runs with REDIS_URL set: on the shared Redis channel a test would hear
+    // the events of other test files' apps. Tests of the Redis bus pass REDIS_URL themselves.
+    REDIS_URL: '',
     ...env,
   });
   const app = await buildApp({ config, db, mailer, logger: false, ...options });

@@ -21,8 +21,7 @@ let a: TSeededCompany;
 let b: TSeededCompany;
 
 beforeAll(async () => {
-  // In-process bus here even when REDIS_URL is set: other test files' apps publish on the shared channel too.
-  t = await createTestApp({ LIVE_HEARTBEAT_SECONDS: '1', REDIS_URL: '' });
+  t = await createTestApp({ LIVE_HEARTBEAT_SECONDS: '1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');

@@ -23,7 +23,7 @@ interface TCo {
 beforeAll(async () => {
   // Every test signs in a fresh company's three users.
   // No Redis: with it, the live bus also hears other test files' events (other databases, same ids).
-  t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_IP: '10000', REDIS_URL: '' });
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_IP: '10000' });
   rootTok = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
 });
 afterAll(() => t.close());
