@@ -11,6 +11,7 @@ import { validateAutomatedTexts } from '../lib/automated-text-errors';
 import { APPOINTMENT_NUMBER_LIMITS, validateWholeNumber } from '../lib/settings-numbers';
 import { ModifierTextField } from './modifier-text-field';
 import { SettingsGroup } from './settings-group';
+import { toGroupPatch } from '../lib/group-settings';
 import { SettingsSection } from './settings-section';
 import { SettingsValue } from './settings-value';
 
@@ -48,14 +49,9 @@ function validate(v: TValues): TFieldErrors {
 /** Numbers go out as numbers (spec part 2 §5: safeZone and granularity are converted); cleared texts are removed. A
  * hidden, empty days-before (reminder off) is left as stored. */
 function toPatch(changed: Partial<TValues>): TCompanyPatch {
-  const group: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changed)) {
-    if ((NUMBERS as readonly string[]).includes(key)) {
-      if (value !== '') group[key] = Number(value);
-    } else if (typeof value === 'string') group[key] = value.trim() === '' ? null : value;
-    else group[key] = value;
-  }
-  return { appointmentsSettings: group } as TCompanyPatch;
+  const isNumber = (key: string) => (NUMBERS as readonly string[]).includes(key);
+  const kept = Object.fromEntries(Object.entries(changed).filter(([key, value]) => !(isNumber(key) && value === '')));
+  return toGroupPatch({ group: G, changed: kept, fields: NUMBERS.map((name) => ({ name, kind: 'number' as const })), trimText: false });
 }
 
 /** appointments (appointments module): whether requests are accepted, the booking grid, the reminder and the texts. */

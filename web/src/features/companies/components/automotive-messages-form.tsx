@@ -14,6 +14,7 @@ import { validateAutomatedTexts } from '../lib/automated-text-errors';
 import { ChipListInput } from './chip-list-input';
 import { ModifierTextField } from './modifier-text-field';
 import { SettingsGroup as Group } from './settings-group';
+import { toGroupPatch } from '../lib/group-settings';
 import { SettingsSection } from './settings-section';
 import { SettingsValue } from './settings-value';
 
@@ -62,13 +63,7 @@ function validate(v: TValues): TFieldErrors {
 
 /** Only the changed keys of the group go out (the server merges them); cleared texts are removed. */
 function toPatch(changed: Partial<TValues>): TCompanyPatch {
-  const group: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changed)) {
-    if (key === 'vehicleAppraisalCooldownDays') group[key] = Number(value);
-    else if (typeof value === 'string') group[key] = value.trim() === '' ? null : value;
-    else group[key] = value;
-  }
-  return { automotiveMessages: group } as TCompanyPatch;
+  return toGroupPatch({ group: G, changed, fields: [{ name: 'vehicleAppraisalCooldownDays', kind: 'number' }], trimText: false });
 }
 
 /** automated_messages → automotive: repair order, approval, vehicle-ready, appraisal and statement texts with their timing. */

@@ -71,3 +71,16 @@ describe('validation and errors', () => {
     expect(fieldError({ errors: {}, group: 'customerView', field: 'termsOfService' })).toBeUndefined();
   });
 });
+
+describe('toGroupPatch with trimText false', () => {
+  it('keeps a message as typed, blanks still become null, declared numbers become numbers', () => {
+    expect(
+      toGroupPatch({
+        group: 'appointmentsSettings',
+        changed: { requestText: ' Hi {customer_name} ', reminderText: '   ', safeZone: '30' },
+        fields: [{ name: 'safeZone', kind: 'number' }],
+        trimText: false,
+      }),
+    ).toEqual({ appointmentsSettings: { requestText: ' Hi {customer_name} ', reminderText: null, safeZone: 30 } });
+  });
+});

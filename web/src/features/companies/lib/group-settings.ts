@@ -3,7 +3,7 @@ import type { TFieldErrors } from '../hooks/use-settings-form';
 import { isHexColor } from './accent-color';
 
 /** Nested company groups edited field by field (merge-patched one level deep by the server). */
-export type TGroupName = 'ocs' | 'dms' | 'payment' | 'alerts' | 'appointmentsSettings' | 'customerView' | 'surveySettings' | 'realEstateSettings';
+export type TGroupName = 'ocs' | 'dms' | 'payment' | 'alerts' | 'appointmentsSettings' | 'customerView' | 'surveySettings' | 'realEstateSettings' | 'automotiveMessages';
 
 export type TGroupFieldKind = 'text' | 'multiline' | 'secret' | 'phone' | 'url' | 'time' | 'number' | 'switch' | 'list' | 'select' | 'color';
 
@@ -38,22 +38,28 @@ export function groupValues(options: { company: TCompany; group: TGroupName; fie
   return out;
 }
 
-function toWire(field: TGroupField | undefined, value: unknown): unknown {
+function toWire(field: Pick<TGroupField, 'kind' | 'numeric'> | undefined, value: unknown, trimText: boolean): unknown {
   if (typeof value !== 'string') return value;
   const s = value.trim();
   if (s === '') return null;
   if (field && (field.kind === 'number' || field.numeric)) return Number(s);
-  return s;
+  return trimText ? s : value;
 }
 
 /**
  * The PATCH body for the changed fields of a group: `{ [group]: { field: value } }`. Text is trimmed and an emptied
  * text becomes null (which removes the stored value); fields declared numeric go as numbers; other values as they are.
  */
-export function toGroupPatch(options: { group: TGroupName; changed: Record<string, unknown>; fields?: readonly TGroupField[] }): TCompanyPatch {
+export function toGroupPatch(options: {
+  group: TGroupName;
+  changed: Record<string, unknown>;
+  fields?: readonly (Pick<TGroupField, 'name' | 'kind'> & Partial<TGroupField>)[];
+  /** False keeps a message's own leading and trailing spaces (an all-blank text still becomes null). */
+  trimText?: boolean;
+}): TCompanyPatch {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(options.changed)) {
-    if (value !== undefined) body[name] = toWire(options.fields?.find((f) => f.name === name), value);
+    if (value !== undefined) body[name] = toWire(options.fields?.find((f) => f.name === name) as Pick<TGroupField, 'kind' | 'numeric'> | undefined, value, options.trimText ?? true);
   }
   return { [options.group]: body } as TCompanyPatch;
 }
