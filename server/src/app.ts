@@ -7,7 +7,7 @@ import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import type { TAppDeps } from './context';
 import { createDatabase, type TDatabase } from './db/client';
@@ -15,6 +15,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { AppError, handleError } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
+import { createResponseSerializerCompiler, transformRouteForOpenApi } from './lib/openapi';
 import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -125,7 +126,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ validate: config.validateResponses }));
   app.setErrorHandler(handleError);
 
   // Provider webhooks post forms; repeated names become arrays (the signature check needs every value).
@@ -150,7 +151,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformRouteForOpenApi,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 

@@ -37,6 +37,8 @@ const ZEnvSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   TRUST_PROXY: bool.default(false),
   SEED: bool.default(true),
+  // Answers are checked against their declared OpenAPI schemas (tests turn this on; a mismatch is a 500 there).
+  VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REVISION: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
@@ -92,6 +94,7 @@ export type TConfig = {
   trustProxy: boolean;
   seed: boolean;
   logLevel: string;
+  validateResponses: boolean;
   revision: string;
   bodyLimit: number;
   webDist: string;
@@ -188,6 +191,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     trustProxy: env.TRUST_PROXY,
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
+    validateResponses: (env.VALIDATE_RESPONSES ?? (env.NODE_ENV === 'test' ? 'true' : 'false')) === 'true',
     revision: env.REVISION ?? readRevision(),
     bodyLimit: env.BODY_LIMIT,
     webDist: env.WEB_DIST ? path.resolve(baseDir, env.WEB_DIST) : path.join(REPO_ROOT, 'web/dist'),

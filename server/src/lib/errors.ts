@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AUTH_MESSAGES } from '@cd/contracts/auth';
+import { ResponseMismatchError } from './openapi';
 
 export type TViolation = { propertyPath: string; message: string; code?: string };
 
@@ -104,6 +105,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (fe.statusCode === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
     return problem(reply, fe.statusCode, fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : fe.message);
   }
+  // Only raised when answers are validated (tests): say which answer drifted from its description.
+  if (error instanceof ResponseMismatchError) return problem(reply, 500, error.message);
   request.log.error({ err: error }, 'unhandled error');
   return problem(reply, 500, 'An internal error occurred.');
 }

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TAppDeps } from '../../context';
+import { errorResponses } from '../../lib/openapi';
 
 export async function systemRoutes(app: FastifyInstance, deps: TAppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const revision = deps.config.revision;
-  app.get('/REVISION', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) =>
+  const tags = ['system'];
+  r.get('/REVISION', { config: { public: true }, schema: { tags, response: { 200: z.string().describe('The running revision, as plain text.') } } }, async (_req, reply) =>
     reply.type('text/plain').header('cache-control', 'no-store').send(revision),
   );
-  app.get('/api/public/revision', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) =>
+  r.get('/api/public/revision', { config: { public: true }, schema: { tags, response: { 200: z.object({ revision: z.string() }) } } }, async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({ revision }),
   );
-  app.get('/api/public/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({ status: 'ok' }));
+  r.get('/api/public/health', { config: { public: true }, schema: { tags, response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(401, 429) } } }, async () => ({ status: 'ok' as const }));
 }

@@ -1,0 +1,119 @@
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Response descriptions for the OpenAPI document. Every route declares its answers in `schema.response` with
+ * the zod schemas of `contracts` (success bodies) and the shared error bodies below, e.g.
+ *   response: { 200: hydraCollectionOf(ZCustomerSchema), ...errorResponses(400, 401, 403) }
+ * The wire format is what is described: dates are ISO strings, ids numbers, IRIs strings.
+ */
+
+export const ZViolationSchema = z.object({ propertyPath: z.string(), message: z.string(), code: z.string().optional() });
+
+/** `application/problem+json` body of every error but 401 (lib/errors.ts). Extra members may follow. */
+export const ZProblemSchema = z
+  .looseObject({
+    type: z.string().optional(),
+    title: z.string(),
+    detail: z.string(),
+    description: z.string(),
+    status: z.number().int(),
+    violations: z.array(ZViolationSchema).optional(),
+  })
+  .meta({ id: 'Problem' });
+
+/** 401 bodies keep the `{code, message}` shape the web client reacts to (spec part 1 §8). */
+export const ZAuthFailureSchema = z.object({ code: z.literal(401), message: z.string() }).meta({ id: 'AuthFailure' });
+
+export const ZHydraViewSchema = z.object({
+  '@id': z.string(),
+  '@type': z.literal('PartialCollectionView'),
+  first: z.string().optional(),
+  last: z.string().optional(),
+  next: z.string().optional(),
+  previous: z.string().optional(),
+});
+
+/** A Hydra collection of `item` (ARCHITECTURE §4). */
+export function hydraCollectionOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    '@context': z.string(),
+    '@id': z.string(),
+    '@type': z.literal('Collection'),
+    member: z.array(item),
+    totalItems: z.number().int().min(0),
+    view: ZHydraViewSchema.optional(),
+  });
+}
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Malformed query, path or body.',
+  401: 'Missing, expired or invalid token, or wrong credentials.',
+  403: 'Signed in, but not allowed to do this.',
+  404: 'No such resource in your company.',
+  405: 'The address exists but not with this method.',
+  409: 'Conflicts with the current state.',
+  413: 'Body or upload too large.',
+  415: 'Unsupported content type.',
+  422: 'The body breaks a rule; see violations.',
+  429: 'Too many requests; see retry-after.',
+} as const;
+export type TErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/** Error answers for `schema.response`: `...errorResponses(401, 404, 422)`. */
+export function errorResponses(...statuses: TErrorStatus[]): Record<number, z.ZodType> {
+  const out: Record<number, z.ZodType> = {};
+  for (const s of statuses) out[s] = (s === 401 ? ZAuthFailureSchema : ZProblemSchema).describe(ERROR_DESCRIPTIONS[s]);
+  return out;
+}
+
+/** 204 answer (no body). */
+export const noContent = { 204: z.null().describe('Done; no content.') };
+
+/**
+ * Serializes answers as plain JSON (never strips or reshapes what a handler returns). With `validate` (tests),
+ * the JSON is first checked against the route's declared response schema for that status, so a description that
+ * drifts from the real answer fails the suite instead of misleading API clients.
+ */
+export function createResponseSerializerCompiler(opts: { validate: boolean }): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    const zodSchema = schema instanceof z.ZodType ? schema : undefined;
+    return (data) => {
+      const json = JSON.stringify(data);
+      if (opts.validate && zodSchema) {
+        const result = zodSchema.safeParse(json === undefined ? null : JSON.parse(json));
+        if (!result.success) throw new ResponseMismatchError(`${method} ${url} ${httpStatus}: ${z.prettifyError(result.error)}`);
+      }
+      return json;
+    };
+  };
+}
+
+/** An answer that does not match its declared schema (only raised when responses are validated, i.e. tests). */
+export class ResponseMismatchError extends Error {
+  override readonly name = 'ResponseMismatchError';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Extra OpenAPI for what zod cannot validate here, e.g. a multipart request body. */
+    openapi?: { requestBody?: Record<string, unknown> };
+  }
+}
+
+/**
+ * Swagger transform: zod → JSON Schema, public routes declare no security, multipart routes describe their form.
+ */
+export const transformRouteForOpenApi: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const config = (input.route as { config?: { public?: boolean; openapi?: { requestBody?: Record<string, unknown> } } }).config;
+  const schema = { ...(out.schema as Record<string, unknown>) };
+  if (config?.public) schema.security = [];
+  if (config?.openapi?.requestBody) {
+    // @fastify/swagger reads `body` + `consumes`; a multipart form is described as an object schema.
+    schema.consumes = ['multipart/form-data'];
+    schema.body = config.openapi.requestBody;
+  }
+  return { ...out, schema };
+};
