@@ -234,6 +234,21 @@ describe('user menu: colleagues, away transfer and impersonation across companie
   });
 });
 
+describe('active page naming another company’s customer', () => {
+  it('is refused as not found and records nothing that could silence the other company’s notifications', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    for (const payload of [{ page: 'communication', customerId: rows.customer }, { page: `/communication/${rows.customer}/messenger` }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/record_active_page', headers: bearer(intruder), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(res.body).not.toContain('Victim');
+    }
+    const stored = await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from user_active_pages where customer_id = ${rows.customer} and company_id <> ${a.companyId}`),
+    );
+    expect((stored.rows[0] as { n: number }).n).toBe(0);
+  });
+});
+
 describe('the public opt-in page', () => {
   it("lands in the slug's company only: the other company never sees the customer, and A's existing customer is found, not copied", async () => {
     const post = (slug: string, phone: string) =>
