@@ -50,6 +50,11 @@ beforeAll(async () => {
   const chat = await t.app.inject({ method: 'POST', url: '/api/internal_chat_threads', headers: bearer(agentTok), payload: { users: [a.admin.id], name: 'Victim chat' } });
   rows.chatThread = chat.json().id;
   await t.app.inject({ method: 'POST', url: '/api/internal_chat/send', headers: bearer(agentTok), payload: { thread_id: rows.chatThread, content: 'Victim chat message' } });
+  const report = '{}\n{"type":"event"}\n{"message":"Victim crash","release":"victim"}';
+  await t.app.inject({ method: 'POST', url: '/api/public/sentry_tunnel', headers: { ...bearer(adminTok), 'content-type': 'text/plain' }, payload: report });
+  rows.errorReport = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
+    Number(((await tx.execute(sql`select max(id) as id from error_reports`)).rows[0] as { id: string }).id),
+  );
   rows.notification = (await runWithLiveEvents({
     deps: t.app.deps,
     scope: { companyId: a.companyId },
@@ -77,6 +82,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   internal_chat_threads: () => rows.chatThread!,
   notifications: () => rows.notification!,
   company_services: () => rows.companyService!,
+  error_reports: () => rows.errorReport!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */

@@ -131,7 +131,7 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
       const m = req.body.page.match(/^\/?communication\/(\d{1,15})(?:\/|$)/);
       const customerId = req.body.page === 'none' ? null : (req.body.customerId ?? (m ? Number(m[1]) : null));
       await service.recordActivePage({ ctx: contextOf(deps, req), page: req.body.page, customerId });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
