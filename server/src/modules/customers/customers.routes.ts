@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZCustomerMergeSchema, ZCustomerPatchSchema } from '@cd/contracts/customer';
+import { ZRecordActivePageSchema } from '@cd/contracts/active-page';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
@@ -9,11 +10,6 @@ import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/
 import { errorResponses, noContent } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
-
-const ZRecordActivePageSchema = z.strictObject({
-  page: z.string().trim().min(1).max(300),
-  customerId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-});
 
 /** Keyset cursor of the inbox: the last row's bumpedAt and id, opaque to clients. */
 const ZCursorSchema = z
