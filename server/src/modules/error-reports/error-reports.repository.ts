@@ -6,6 +6,12 @@ export async function insertErrorReports(tx: TTx, rows: TNewErrorReport[]): Prom
   if (rows.length) await tx.insert(errorReports).values(rows);
 }
 
+/** Drops reports older than the retention; cheap on the received_at index when there is nothing to drop. */
+export async function deleteErrorReportsBefore(tx: TTx, before: Date): Promise<number> {
+  const res = await tx.delete(errorReports).where(lt(errorReports.receivedAt, before)).returning({ id: errorReports.id });
+  return res.length;
+}
+
 /** Newest first, keyset paged on (receivedAt, id): a page costs the same however deep it is. */
 export async function listErrorReports(
   tx: TTx,

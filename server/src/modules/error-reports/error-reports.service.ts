@@ -9,6 +9,8 @@ import { clip, EnvelopeError, extractEvent, parseEnvelope } from './sentry-envel
 const SYSTEM = { companyId: null, system: true } as const;
 /** Events stored from one envelope; an SDK sends one, more is someone padding the table. */
 const MAX_EVENTS_PER_ENVELOPE = 5;
+/** Reports are for fixing the current releases: older ones are dropped as new ones arrive. */
+export const ERROR_REPORT_RETENTION_DAYS = 30;
 
 /**
  * Stores the error events of one envelope. `reporter` is the signed-in user when the request carried a valid bearer
@@ -38,7 +40,11 @@ export async function receiveErrorEnvelope(opts: {
     if (err instanceof EnvelopeError) throw new AppError('bad_request', err.message);
     throw err;
   }
-  await runInScope(opts.deps.db, SYSTEM, (tx) => repo.insertErrorReports(tx, rows));
+  if (rows.length)
+    await runInScope(opts.deps.db, SYSTEM, async (tx) => {
+      await repo.deleteErrorReportsBefore(tx, new Date(Date.now() - ERROR_REPORT_RETENTION_DAYS * 86_400_000));
+      await repo.insertErrorReports(tx, rows);
+    });
   return { id: rows[0]?.eventId ?? clip(header.event_id, 64), stored: rows.length };
 }
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import { runInScope } from '../../db/client';
 import { ERROR_REPORTS_MAX_PER_IP } from './error-reports.routes';
 
 let t: TTestApp;
@@ -139,6 +141,20 @@ describe('the sentry tunnel', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await tunnel(body)).statusCode).toBe(200);
+  });
+});
+
+describe('error reports retention', () => {
+  it('drops reports older than 30 days when new ones arrive, keeps younger ones', async () => {
+    const release = `old-${randomBytes(4).toString('hex')}`;
+    // Reports are never updated (the app role may not), so the aged ones are written with their time.
+    const ids = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+      const add = async (days: number) =>
+        Number(((await tx.execute(sql`insert into error_reports (received_at, release, message) values (now() - make_interval(days => ${days}), ${release}, 'aged') returning id`)).rows[0] as { id: string }).id);
+      return [await add(31), await add(29)];
+    });
+    await tunnel(envelope(errorEvent(`${release}-new`)));
+    expect((await list(rootTok, `?release=${release}`)).json().member.map((m: { id: number }) => m.id)).toEqual([ids[1]]);
   });
 });
 
