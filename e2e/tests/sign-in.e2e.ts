@@ -12,7 +12,7 @@ const CASES = [
   {
     email: 'superadmin@example.com',
     landing: '/companies',
-    menu: ['companies', 'cron-jobs', 'development-api', 'development-stats', 'development-webhook', 'keywords', 'roles', 'support'],
+    menu: ['companies', 'cron-jobs', 'development-api', 'development-stats', 'development-webhook', 'error-reports', 'keywords', 'roles', 'support'],
   },
   {
     email: 'admin@motors.example.com',

@@ -23,6 +23,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
@@ -190,6 +191,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await companyServicesRoutes(api, deps);
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
+    await errorReportsRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

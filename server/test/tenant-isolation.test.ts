@@ -50,6 +50,11 @@ beforeAll(async () => {
   const chat = await t.app.inject({ method: 'POST', url: '/api/internal_chat_threads', headers: bearer(agentTok), payload: { users: [a.admin.id], name: 'Victim chat' } });
   rows.chatThread = chat.json().id;
   await t.app.inject({ method: 'POST', url: '/api/internal_chat/send', headers: bearer(agentTok), payload: { thread_id: rows.chatThread, content: 'Victim chat message' } });
+  const report = '{}\n{"type":"event"}\n{"message":"Victim crash","release":"victim"}';
+  await t.app.inject({ method: 'POST', url: '/api/public/sentry_tunnel', headers: { ...bearer(adminTok), 'content-type': 'text/plain' }, payload: report });
+  rows.errorReport = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
+    Number(((await tx.execute(sql`select max(id) as id from error_reports`)).rows[0] as { id: string }).id),
+  );
   rows.notification = (await runWithLiveEvents({
     deps: t.app.deps,
     scope: { companyId: a.companyId },
@@ -77,6 +82,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   internal_chat_threads: () => rows.chatThread!,
   notifications: () => rows.notification!,
   company_services: () => rows.companyService!,
+  error_reports: () => rows.errorReport!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -231,6 +237,21 @@ describe('user menu: colleagues, away transfer and impersonation across companie
     expect(transfer.statusCode).toBe(422);
     for (const target of [a.agent.email, a.admin.email])
       expect((await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${encodeURIComponent(target)}`, headers: bearer(intruderAdmin) })).statusCode).toBe(403);
+  });
+});
+
+describe('active page naming another company’s customer', () => {
+  it('is refused as not found and records nothing that could silence the other company’s notifications', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    for (const payload of [{ page: 'communication', customerId: rows.customer }, { page: `/communication/${rows.customer}/messenger` }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/record_active_page', headers: bearer(intruder), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(res.body).not.toContain('Victim');
+    }
+    const stored = await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from user_active_pages where customer_id = ${rows.customer} and company_id <> ${a.companyId}`),
+    );
+    expect((stored.rows[0] as { n: number }).n).toBe(0);
   });
 });
 

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { installErrorReporting } from './lib/error-reporter';
+
+installErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -27,6 +27,7 @@ const MessengerPage = lazyNamed(() => import('../features/conversations/componen
 const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/components/customer-details-page').then((m) => m.CustomerDetailsPage));
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
+const ErrorReportsPage = lazyNamed(() => import('../features/error-reports/components/error-reports-page').then((m) => m.ErrorReportsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
 const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
 
@@ -87,6 +88,7 @@ const appRoutes: RouteObject[] = [
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
   { path: 'companies/:companyId/:tab?', element: page(<CompanyPage />), errorElement },
+  { path: 'error-reports/:reportId?', element: page(<ErrorReportsPage />), errorElement },
   { path: 'development', element: <Navigate to="/development/stats" replace /> },
   ...PLACEHOLDER_ROUTES.map(([path, titleKey]): RouteObject => ({
     path,

@@ -224,6 +224,15 @@ export async function upsertActivePage(
     });
 }
 
+/** Whether the user reported looking at this customer's conversation (focused window) within the last `freshSeconds`. */
+export async function isViewingCustomer(tx: TTx, opts: { companyId: number; userId: number; customerId: number; freshSeconds: number }): Promise<boolean> {
+  const res = await tx.execute(sql`
+    select 1 from user_active_pages
+    where company_id = ${opts.companyId} and user_id = ${opts.userId} and customer_id = ${opts.customerId} and page <> 'none'
+      and updated_at > now() - make_interval(secs => ${opts.freshSeconds})`);
+  return res.rows.length > 0;
+}
+
 export async function reassignCustomers(tx: TTx, opts: { companyId: number; fromUserId: number; toUserId: number }): Promise<void> {
   await tx
     .update(customers)

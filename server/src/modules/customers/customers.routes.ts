@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZCustomerMergeSchema, ZCustomerPatchSchema } from '@cd/contracts/customer';
+import { ZRecordActivePageSchema } from '@cd/contracts/active-page';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
 import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { errorResponses, noContent } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
 
@@ -117,13 +119,17 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
   });
 
-  r.post('/api/users/record_active_page', { schema: { tags: ['users'], body: z.strictObject({ page: z.string().max(300), customerId: z.coerce.number().int().positive().nullable().optional() }) } }, async (req, reply) => {
-    // The page may be "communication/<customerId>" (spec part 1 §7) or a plain path, or "none".
-    const m = req.body.page.match(/^\/?communication\/(\d+)/);
-    const customerId = req.body.customerId ?? (m ? Number(m[1]) : null);
-    await service.recordActivePage({ ctx: contextOf(deps, req), page: req.body.page, customerId });
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/users/record_active_page',
+    { schema: { tags: ['users'], body: ZRecordActivePageSchema, response: { ...noContent, ...errorResponses(400, 401, 404, 422) } } },
+    async (req, reply) => {
+      // The page may be "communication" with a customerId (spec part 1 §7), "communication/<id>/…", a plain path or "none".
+      const m = req.body.page.match(/^\/?communication\/(\d{1,15})(?:\/|$)/);
+      const customerId = req.body.page === 'none' ? null : (req.body.customerId ?? (m ? Number(m[1]) : null));
+      await service.recordActivePage({ ctx: contextOf(deps, req), page: req.body.page, customerId });
+      return reply.status(204).send(null);
+    },
+  );
 }
 
 function keysetCollection(opts: {

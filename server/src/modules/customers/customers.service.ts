@@ -306,12 +306,20 @@ export async function listSimpleCustomers(opts: { ctx: TRequestContext; search?:
   return runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) => repo.listSimpleCustomers(tx, { ...scope, search: opts.search, limit: 20 }));
 }
 
+/**
+ * Where the user is looking (spec part 1 §7), so an inbound message is not notified to someone already reading that
+ * conversation. A named customer must be one the user may see: another company's id is "not found", never stored.
+ * An impersonating admin is not the user, so nothing is recorded for them.
+ */
 export async function recordActivePage(opts: { ctx: TRequestContext; page: string; customerId: number | null }): Promise<void> {
   const { ctx } = opts;
-  if (ctx.actor.companyId === null || ctx.actor.impersonating) return;
-  await runInScope(ctx.db, { companyId: ctx.actor.companyId }, (tx) =>
-    repo.upsertActivePage(tx, { companyId: ctx.actor.companyId!, userId: ctx.actor.user.id, page: opts.page, customerId: opts.customerId }),
-  );
+  if (ctx.actor.companyId === null) return;
+  const scope = customerScopeOf(ctx);
+  await runInScope(ctx.db, { companyId: scope.companyId }, async (tx) => {
+    if (opts.customerId !== null && !(await repo.findCustomer(tx, { ...scope, id: opts.customerId }))) throw new AppError('not_found', 'Customer not found.');
+    if (ctx.actor.impersonating) return;
+    await repo.upsertActivePage(tx, { companyId: scope.companyId, userId: ctx.actor.user.id, page: opts.page, customerId: opts.customerId });
+  });
 }
 
 // Deleting a user hands their customers to the receiving user in the same transaction.

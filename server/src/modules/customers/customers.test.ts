@@ -172,9 +172,19 @@ describe('customers', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/customers/${keep.id}/merge`, headers: bearer(adminTok), payload: { source: keep.id } })).statusCode).toBe(422);
   });
 
-  it('records the active page', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/record_active_page', headers: bearer(agentTok), payload: { page: 'communication/12' } });
-    expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/record_active_page', headers: bearer(agentTok), payload: {} })).statusCode).toBe(422);
+  it('records the active page, only for a customer the user may see', async () => {
+    const post = (tok: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users/record_active_page', headers: bearer(tok), payload: payload as object });
+    const mine = (await create(agentTok, { phone: phone(), firstName: 'Mine' })).json();
+    const adminOnly = (await create(adminTok, { phone: phone(), firstName: 'Theirs' })).json();
+    expect((await post(agentTok, { page: 'communication', customerId: mine.id })).statusCode).toBe(204);
+    expect((await post(agentTok, { page: `/communication/${mine.id}/messenger` })).statusCode).toBe(204);
+    expect((await post(agentTok, { page: 'none' })).statusCode).toBe(204);
+    expect((await post(agentTok, { page: '/customer-groups', customerId: null })).statusCode).toBe(204);
+    // A customer the agent may not see, by id or by path, is "not found".
+    expect((await post(agentTok, { page: 'communication', customerId: adminOnly.id })).statusCode).toBe(404);
+    expect((await post(agentTok, { page: `communication/${adminOnly.id}` })).statusCode).toBe(404);
+    expect((await post(agentTok, { page: 'communication', customerId: 999_999_999 })).statusCode).toBe(404);
+    for (const bad of [{}, { page: '' }, { page: 'x'.repeat(301) }, { page: 'communication', customerId: -1 }, { page: 'communication', customerId: 1.5 }, { page: 'a', extra: 1 }])
+      expect((await post(agentTok, bad)).statusCode, JSON.stringify(bad)).toBe(422);
   });
 });

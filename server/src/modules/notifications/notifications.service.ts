@@ -33,6 +33,8 @@ export const JOB_UNREAD_ALERT = 'notification_unread_alert';
 const SMS_CHANNELS: TChannel[] = ['sms_provider', 'sms_gateway', 'simulator'];
 /** Browsers (devices) one user keeps push subscriptions for; the oldest is dropped beyond this. */
 const MAX_PUSH_SUBSCRIPTIONS = 20;
+/** The web app reports its page every 20 s; a report older than this means the tab is gone (counts as "none"). */
+export const ACTIVE_PAGE_FRESH_SECONDS = 60;
 
 function notificationEvent(n: TNotificationRow, event: TLiveEventInput['event'], opts: { changes?: string[] } = {}): TLiveEventInput {
   return {
@@ -119,6 +121,8 @@ export async function notifyInboundMessage(opts: {
   if (customer.userId === null) return;
   const owner = await repo.findRecipientUser(tx, { companyId: company.id, userId: customer.userId });
   if (!owner?.enabled) return;
+  // Someone reading this very conversation in a focused window sees the message arrive; a bell, e-mail or SMS is noise.
+  if (await customersRepo.isViewingCustomer(tx, { companyId: company.id, userId: owner.id, customerId: customer.id, freshSeconds: ACTIVE_PAGE_FRESH_SECONDS })) return;
   const from = opts.transferredFromUserId ? await repo.findRecipientUser(tx, { companyId: company.id, userId: opts.transferredFromUserId }) : undefined;
   const texts = inboundMessageTexts({
     language: owner.language,

@@ -132,6 +132,35 @@ describe('an inbound customer message', () => {
     await setSettings(agentTok, a.agent.id, OFF);
   });
 
+  it('skips the owner while they look at that conversation in a focused window, and only then', async () => {
+    const customerId = await agentCustomer('Vera');
+    const other = await agentCustomer('Otto');
+    const notesFor = async (id: number) => (await myNotifications(agentTok, '?itemsPerPage=100')).member.filter((n) => n.data.customerId === id).length;
+    const look = async (payload: object) => expect((await api(agentTok, 'POST', '/api/users/record_active_page', payload)).statusCode).toBe(204);
+
+    await look({ page: 'communication', customerId });
+    await customerWrites(customerId, 'Seen live');
+    expect(await notesFor(customerId)).toBe(0);
+    // The same page named by path only.
+    await look({ page: `/communication/${customerId}/messenger` });
+    await customerWrites(customerId, 'Seen live again');
+    expect(await notesFor(customerId)).toBe(0);
+    // Looking at someone else's conversation does not hide this one.
+    await customerWrites(other, 'Not being read');
+    expect(await notesFor(other)).toBe(1);
+    // Window not focused.
+    await look({ page: 'none', customerId });
+    await customerWrites(customerId, 'Tab in the background');
+    expect(await notesFor(customerId)).toBe(1);
+    // A report older than a minute is a closed tab.
+    await look({ page: 'communication', customerId });
+    await runInScope(t.db, { companyId: a.companyId }, (tx) =>
+      tx.execute(sql`update user_active_pages set updated_at = now() - interval '61 seconds' where company_id = ${a.companyId} and user_id = ${a.agent.id}`),
+    );
+    await customerWrites(customerId, 'Tab closed');
+    expect(await notesFor(customerId)).toBe(2);
+  });
+
   it('notifies nobody for keywords, duplicate deliveries and customers without an owner', async () => {
     const customerId = await agentCustomer('Kay');
     const before = (await myNotifications(agentTok)).totalItems;

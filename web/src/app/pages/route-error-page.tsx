@@ -2,9 +2,11 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MessagePage } from '../../components/ui/message-page';
+import { reportError } from '../../lib/error-reporter';
 
 function errorData(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}\n${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}`;
@@ -20,6 +22,10 @@ function errorData(error: unknown): string {
 export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // A crash caught here never reaches window.onerror; a missing route (a 404 response) is no crash.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError(error);
+  }, [error]);
   return (
     <Box data-testid="route-error" sx={{ pt: 4 }}>
       <MessagePage

@@ -12,6 +12,8 @@ import { TopBar } from './top-bar';
 import { useUnreadCount } from '../../features/conversations/api/get-read-state';
 import { useChatUnreadCount } from '../../features/internal-chat/api/get-chat-read-state';
 import { usePushRegistration } from '../../features/notifications/hooks/use-push-registration';
+import { recordActivePage } from '../../features/active-page/api/record-active-page';
+import { useActivePage } from './use-active-page';
 import { useCurrentUser } from './current-user';
 import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
@@ -31,6 +33,8 @@ export function AppShell() {
   useTrayAppAction();
   useSingleTabGuard();
   usePushRegistration();
+  // An impersonating admin is not the user: their screen must not hold back the user's notifications.
+  useActivePage({ enabled: !me.impersonator && me.companyData !== null, send: recordActivePage });
 
   const fullHeight = /^\/(communication|simulator|internal-chat)(\/|$)/.test(pathname);
 

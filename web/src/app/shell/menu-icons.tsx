@@ -10,6 +10,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
@@ -43,6 +44,7 @@ export const MENU_ICONS: Record<string, SvgIconComponent> = {
   'marketing-offers': CampaignOutlined,
   'payment-transactions': PaymentsOutlined,
   companies: DomainOutlined,
+  'error-reports': BugReportOutlined,
   company: BusinessOutlined,
   surveys: PollOutlined,
   reports: AssessmentOutlined,

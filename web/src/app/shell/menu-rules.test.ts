@@ -20,7 +20,7 @@ describe('visibleMenuEntries', () => {
       ['ROLE_MARKETING', ['marketing-leads', 'marketing-offers']],
       ['ROLE_PAYMENT', ['payment-transactions']],
       ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports']],
-      ['ROLE_SUPER_ADMIN', ['companies', 'keywords', 'roles', 'cron-jobs', 'development-stats', 'development-api', 'development-webhook']],
+      ['ROLE_SUPER_ADMIN', ['companies', 'error-reports', 'keywords', 'roles', 'cron-jobs', 'development-stats', 'development-api', 'development-webhook']],
     ];
     for (const [role, expected] of cases) expect(keys([role])).toEqual([...expected, 'support']);
   });

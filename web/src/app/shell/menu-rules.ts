@@ -71,6 +71,7 @@ function staticEntries(companyId: number | null): TStaticEntry[] {
     { key: 'marketing-offers', labelKey: 'menu_marketing_offers', section: 'marketing', role: 'ROLE_MARKETING', path: '/marketing/offers' },
     { key: 'payment-transactions', labelKey: 'menu_payment_transactions', section: 'payment', role: 'ROLE_PAYMENT', path: '/payment/transactions' },
     { key: 'companies', labelKey: 'menu_companies', section: 'management', role: 'ROLE_SUPER_ADMIN', path: '/companies' },
+    { key: 'error-reports', labelKey: 'menu_error_reports', section: 'management', role: 'ROLE_SUPER_ADMIN', path: '/error-reports' },
     { key: 'company', labelKey: 'menu_company', section: 'management', role: 'ROLE_COMPANY_ADMIN', path: companyPath, match: companyId === null ? '/companies/none' : `/companies/${companyId}` },
     { key: 'surveys', labelKey: 'menu_surveys', section: 'management', role: 'ROLE_COMPANY_ADMIN', path: '/surveys' },
     { key: 'reports', labelKey: 'menu_reports', section: 'management', role: 'ROLE_COMPANY_ADMIN', path: '/reports' },
