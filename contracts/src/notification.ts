@@ -11,8 +11,8 @@ export const NOTIFICATIONS_PER_PAGE = 20;
 /** Largest push payload a push service accepts (4096 bytes encrypted = 3993 bytes of plaintext). */
 export const MAX_PUSH_PAYLOAD_BYTES = 3993;
 
-/** Extra facts of a notification; `link` is the app path it opens (e.g. the customer's messenger). */
-export const ZNotificationDataSchema = z.object({
+/** Extra facts of a notification; `link` is the app path it opens (e.g. the customer's messenger). New kinds may add facts. */
+export const ZNotificationDataSchema = z.looseObject({
   customerId: z.number().int().optional(),
   messageId: z.number().int().optional(),
   minutes: z.number().optional(),
