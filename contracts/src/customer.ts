@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneSchema } from './company';
+import { ZIsoDateTimeSchema } from './refs-b';
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -77,45 +78,65 @@ export function customerDisplayName(c: { firstName?: string | null; lastName?: s
   return [first, last].filter(Boolean).join(' ');
 }
 
-export interface TCustomer {
-  '@id': string;
-  '@type': 'Customer';
-  id: number;
-  firstName: string;
-  lastName: string;
-  name: string;
-  /** Null for customers known only by a messaging app (a Viber subscriber). */
-  phone: string | null;
-  viberUserId: string | null;
-  timezone: string | null;
-  email: string | null;
-  address: z.infer<typeof ZAddressSchema>;
-  notes: string | null;
-  preferredBrand: string | null;
-  preferredChannel: TChannel | null;
-  primaryContact: string | null;
-  alternateContact: string | null;
-  optOut: boolean;
-  tags: string[];
-  groups: string[];
-  user: string | null;
-  archived: boolean;
-  bumpedAt: string | null;
-  /** Read state of the calling user. */
-  read: boolean;
-  readStates: { userId: number; readAt: string }[];
-  lastMessage: { content: string | null; direction: 'INBOUND' | 'OUTBOUND'; status: string; createdAt: string; hasAttachments: boolean } | null;
-  lastOpenRepairOrder: null;
-  lastClosedRepairOrder: null;
-  lastPaymentRequest: null;
-  lastSurvey: null;
-  reminders: { id: number; customerId: number }[];
-  createdAt: string;
-}
+/** Last message shown in the inbox row (denormalised on the customer). */
+export const ZCustomerLastMessageSchema = z.object({
+  content: z.string().nullable(),
+  direction: z.enum(['INBOUND', 'OUTBOUND']),
+  status: z.string(),
+  createdAt: ZIsoDateTimeSchema,
+  hasAttachments: z.boolean(),
+});
 
-export interface TCustomerSimple {
-  '@id': string;
-  id: number;
-  name: string;
-  phone: string | null;
-}
+/** A customer as the API serves it (wire format: ISO dates, IRIs as strings). */
+export const ZCustomerSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('Customer'),
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    name: z.string(),
+    /** Null for customers known only by a messaging app (a Viber subscriber). */
+    phone: z.string().nullable(),
+    viberUserId: z.string().nullable(),
+    timezone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.object({
+      street: z.string().nullable().optional(),
+      city: z.string().nullable().optional(),
+      state: z.string().nullable().optional(),
+      zip: z.string().nullable().optional(),
+      country: z.string().nullable().optional(),
+    }),
+    notes: z.string().nullable(),
+    preferredBrand: z.string().nullable(),
+    preferredChannel: ZChannelSchema.nullable(),
+    primaryContact: z.string().nullable(),
+    alternateContact: z.string().nullable(),
+    optOut: z.boolean(),
+    tags: z.array(z.string()),
+    groups: z.array(z.string()),
+    /** Owner IRI `/api/users/{id}`. */
+    user: z.string().nullable(),
+    archived: z.boolean(),
+    bumpedAt: ZIsoDateTimeSchema.nullable(),
+    /** Read state of the calling user. */
+    read: z.boolean(),
+    readStates: z.array(z.object({ userId: z.number().int(), readAt: ZIsoDateTimeSchema })),
+    lastMessage: ZCustomerLastMessageSchema.nullable(),
+    lastOpenRepairOrder: z.null(),
+    lastClosedRepairOrder: z.null(),
+    lastPaymentRequest: z.null(),
+    lastSurvey: z.null(),
+    reminders: z.array(z.object({ id: z.number().int(), customerId: z.number().int() })),
+    createdAt: ZIsoDateTimeSchema,
+  })
+  .meta({ id: 'Customer' });
+export type TCustomer = z.infer<typeof ZCustomerSchema>;
+
+/** Member of GET /api/customers/simple (pickers). */
+export const ZCustomerSimpleSchema = z.object({ '@id': z.string(), id: z.number().int(), name: z.string(), phone: z.string().nullable() });
+export type TCustomerSimple = z.infer<typeof ZCustomerSimpleSchema>;
+
+/** Member of GET /api/customer_tags: a tag in use and how many customers carry it. */
+export const ZCustomerTagSchema = z.object({ '@id': z.string(), name: z.string(), count: z.number().int().min(0) });

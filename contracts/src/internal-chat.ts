@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TMediaObject } from './message';
+import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
 
 /** Spec part 1 §9: 15 messages per page. */
 export const INTERNAL_CHAT_MESSAGES_PER_PAGE = 15;
@@ -49,69 +49,71 @@ export const ZInternalChatSendSchema = z.strictObject({
 });
 
 /** A colleague as the internal chat shows them (spec part 1 §3 "Colleague list member"). */
-export interface TInternalChatColleague {
-  '@id': string;
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export const ZInternalChatColleagueSchema = z.object({
+  '@id': z.string(),
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type TInternalChatColleague = z.infer<typeof ZInternalChatColleagueSchema>;
 
 /** A member or sender of a thread. */
-export interface TInternalChatUser {
-  '@id': string;
-  id: number;
-  firstName: string;
-  lastName: string;
-}
+export const ZInternalChatUserSchema = z.object({ '@id': z.string(), id: z.number().int(), firstName: z.string(), lastName: z.string() });
+export type TInternalChatUser = z.infer<typeof ZInternalChatUserSchema>;
 
-export interface TInternalChatReadState {
-  userId: number;
-  isRead: boolean;
-}
+export const ZInternalChatReadStateSchema = z.object({ userId: z.number().int(), isRead: z.boolean() });
+export type TInternalChatReadState = z.infer<typeof ZInternalChatReadStateSchema>;
 
-export interface TInternalChatLastMessage {
-  id: number;
-  content: string | null;
-  userId: number | null;
-  hasAttachments: boolean;
-  sentAt: string;
-}
+export const ZInternalChatLastMessageSchema = z.object({
+  id: z.number().int(),
+  content: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  hasAttachments: z.boolean(),
+  sentAt: ZIsoDateTimeSchema,
+});
+export type TInternalChatLastMessage = z.infer<typeof ZInternalChatLastMessageSchema>;
 
-export interface TInternalChatThread {
-  '@id': string;
-  '@type': 'InternalChatThread';
-  id: number;
-  /** Null for a one-to-one chat (it shows the other member's name). */
-  name: string | null;
-  isGroup: boolean;
-  owner: TInternalChatUser | null;
-  /** Every member, the caller included. */
-  users: TInternalChatUser[];
-  readStates: TInternalChatReadState[];
-  /** The caller's own archive flag (in live events: only meaningful when `changes` names it). */
-  isArchived: boolean;
-  bumpedAt: string;
-  createdAt: string;
-  lastMessage: TInternalChatLastMessage | null;
-}
+export const ZInternalChatThreadSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('InternalChatThread'),
+    id: z.number().int(),
+    /** Null for a one-to-one chat (it shows the other member's name). */
+    name: z.string().nullable(),
+    isGroup: z.boolean(),
+    owner: ZInternalChatUserSchema.nullable(),
+    /** Every member, the caller included. */
+    users: z.array(ZInternalChatUserSchema),
+    readStates: z.array(ZInternalChatReadStateSchema),
+    /** The caller's own archive flag (in live events: only meaningful when `changes` names it). */
+    isArchived: z.boolean(),
+    bumpedAt: ZIsoDateTimeSchema,
+    createdAt: ZIsoDateTimeSchema,
+    lastMessage: ZInternalChatLastMessageSchema.nullable(),
+  })
+  .meta({ id: 'InternalChatThread' });
+export type TInternalChatThread = z.infer<typeof ZInternalChatThreadSchema>;
 
-export interface TInternalChatMessage {
-  '@id': string;
-  '@type': 'InternalChatMessage';
-  id: number;
-  thread: string;
-  threadId: number;
-  /** The sender; null when that user was deleted. */
-  user: TInternalChatUser | null;
-  content: string | null;
-  attachments: TMediaObject[];
-  sentAt: string;
-  /** Same as sentAt: the keyset cursor of `createdAt[strictly_before]`. */
-  createdAt: string;
-  /** OUTBOUND when the sender is the caller. In live events it is relative to the sender: derive it from `user`. */
-  direction: 'INBOUND' | 'OUTBOUND';
-}
+export const ZInternalChatMessageSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('InternalChatMessage'),
+    id: z.number().int(),
+    thread: z.string(),
+    threadId: z.number().int(),
+    /** The sender; null when that user was deleted. */
+    user: ZInternalChatUserSchema.nullable(),
+    content: z.string().nullable(),
+    attachments: z.array(ZMediaObjectSchema),
+    sentAt: ZIsoDateTimeSchema,
+    /** Same as sentAt: the keyset cursor of `createdAt[strictly_before]`. */
+    createdAt: ZIsoDateTimeSchema,
+    /** OUTBOUND when the sender is the caller. In live events it is relative to the sender: derive it from `user`. */
+    direction: z.enum(['INBOUND', 'OUTBOUND']),
+  })
+  .meta({ id: 'InternalChatMessage' });
+export type TInternalChatMessage = z.infer<typeof ZInternalChatMessageSchema>;
 
 /** Whether `userId` has read the thread (no read state for them counts as read: they are not a member). */
 export function isThreadReadBy(thread: Pick<TInternalChatThread, 'readStates'>, userId: number): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChannelSchema } from './customer';
+import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
 
 export const MESSAGE_STATUSES = [
   'FAILED',
@@ -28,7 +29,8 @@ export const MESSAGE_TYPES = [
   'customer_notified_prior_to_arrival',
   'customer_interested_in_vehicle_appraisal',
 ] as const;
-export type TMessageType = (typeof MESSAGE_TYPES)[number];
+export const ZMessageTypeSchema = z.enum(MESSAGE_TYPES);
+export type TMessageType = z.infer<typeof ZMessageTypeSchema>;
 
 export type TMessageDirection = 'INBOUND' | 'OUTBOUND';
 export type TMessageSender = 'agent' | 'customer' | 'system';
@@ -93,33 +95,44 @@ export interface TMediaObject {
   thumbnail: { thumbnailUrl: string } | null;
 }
 
-export interface TMessage {
-  '@id': string;
-  '@type': 'Message';
-  id: number;
-  customer: string;
-  direction: TMessageDirection;
-  status: TMessageStatus;
-  type: TMessageType;
-  channel: z.infer<typeof ZChannelSchema>;
-  sender: TMessageSender;
-  user: string | null;
-  userName: string | null;
-  content: string | null;
-  attachments: TMediaObject[];
-  scheduledAt: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  error: { code: string | null; message: string | null } | null;
-}
+/** A conversation message as the API serves it. */
+export const ZMessageSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('Message'),
+    id: z.number().int(),
+    /** IRI `/api/customers/{id}`. */
+    customer: z.string(),
+    direction: z.enum(['INBOUND', 'OUTBOUND']),
+    status: ZMessageStatusSchema,
+    type: ZMessageTypeSchema,
+    channel: ZChannelSchema,
+    sender: z.enum(['agent', 'customer', 'system']),
+    user: z.string().nullable(),
+    userName: z.string().nullable(),
+    content: z.string().nullable(),
+    attachments: z.array(ZMediaObjectSchema),
+    scheduledAt: ZIsoDateTimeSchema.nullable(),
+    sentAt: ZIsoDateTimeSchema.nullable(),
+    createdAt: ZIsoDateTimeSchema,
+    error: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'Message' });
+export type TMessage = z.infer<typeof ZMessageSchema>;
 
-export interface TMessageTemplate {
-  '@id': string;
-  '@type': 'MessageTemplate';
-  id: number;
-  text: string;
-  company: string;
-}
+/** A message template (predefined message) as the API serves it. */
+export const ZMessageTemplateResourceSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('MessageTemplate'),
+    id: z.number().int(),
+    text: z.string(),
+    /** IRI `/api/companies/{id}` of the owning company. */
+    company: z.string(),
+  })
+  .meta({ id: 'MessageTemplate' });
+export type TMessageTemplate = z.infer<typeof ZMessageTemplateResourceSchema>;
+
 /** `company` (`/api/companies/{id}`) names the owning company: super admins choose it, others may only name their own. */
 export const ZMessageTemplateSchema = z.strictObject({
   text: z.string().trim().min(1, 'Must not be empty').max(1600),

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerDisplayName } from '@cd/contracts/customer';
+import { ZCustomerGroupMemberSchema, ZCustomerGroupSchema, ZGroupMessageSchema, ZGroupRecipientSchema } from '@cd/contracts/customer-group';
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZIdOrIriSchema, ZIdParamsSchema, ZIdRefSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
@@ -33,33 +35,44 @@ const ZGroupMessageFieldsSchema = z.strictObject({
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
 });
 
+/** Keyset pages served without a JSON-LD context. */
+const keysetPageOf = <T extends z.ZodType>(item: T) => hydraCollectionOf(item).omit({ '@context': true });
+
+// Every route needs a token (401), a selected company (400) and the communication role or company admin (403); a NUL
+// character anywhere in the request is a 400 too.
+const AUTHED = [400, 401, 403] as const;
+const WITH_BODY = [...AUTHED, 413, 415, 422] as const;
+
 export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customer_groups'];
 
-  r.get('/api/customer_groups', { schema: { tags } }, async (req) => {
+  r.get('/api/customer_groups', { schema: { tags, response: { 200: hydraCollectionOf(ZCustomerGroupSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const member = await service.listCustomerGroups({ ctx: contextOf(deps, req) });
     return toCollection({ path: '/api/customer_groups', query: {}, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
   });
-  r.post('/api/customer_groups', { schema: { tags, body: ZGroupCreateSchema } }, async (req, reply) =>
+  r.post('/api/customer_groups', { schema: { tags, body: ZGroupCreateSchema, response: { 201: ZCustomerGroupSchema, ...errorResponses(...WITH_BODY) } } }, async (req, reply) =>
     reply.status(201).send(await service.createCustomerGroup({ ctx: contextOf(deps, req), change: req.body })),
   );
-  r.get('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZCustomerGroupSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.getCustomerGroup({ ctx: contextOf(deps, req), id: req.params.id }),
   );
-  r.patch('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, body: ZGroupPatchSchema } }, async (req) =>
+  r.patch('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, body: ZGroupPatchSchema, response: { 200: ZCustomerGroupSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req) =>
     service.changeCustomerGroup({ ctx: contextOf(deps, req), id: req.params.id, change: req.body }),
   );
-  r.put('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, body: ZGroupCreateSchema } }, async (req) =>
+  r.put('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, body: ZGroupCreateSchema, response: { 200: ZCustomerGroupSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req) =>
     service.changeCustomerGroup({ ctx: contextOf(deps, req), id: req.params.id, change: { ...req.body, customers: req.body.customers ?? [] } }),
   );
-  r.delete('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.delete('/api/customer_groups/:id', { schema: { tags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404) } } }, async (req, reply) => {
     await service.deleteCustomerGroup({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
   r.get(
     '/api/customer_groups/:id/members',
-    { schema: { tags, params: ZIdParamsSchema, querystring: z.object({ after: z.coerce.number().int().min(0).optional(), itemsPerPage: z.coerce.number().int().min(1).max(500).default(50) }) } },
+    { schema: { tags, params: ZIdParamsSchema, querystring: z.object({ after: z.coerce.number().int().min(0).optional(), itemsPerPage: z.coerce.number().int().min(1).max(500).default(50) }),
+        response: { 200: keysetPageOf(ZCustomerGroupMemberSchema), ...errorResponses(...AUTHED, 404) },
+      },
+    },
     async (req) => {
       const rows = await service.listCustomerGroupMembers({ ctx: contextOf(deps, req), id: req.params.id, afterId: req.query.after, limit: req.query.itemsPerPage });
       const member = rows.map((c) => ({ '@id': `/api/customers/${c.id}`, id: c.id, name: customerDisplayName(c), phone: c.phone, optOut: c.optOut }));
@@ -67,17 +80,17 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
       const base = `/api/customer_groups/${req.params.id}/members?itemsPerPage=${req.query.itemsPerPage}`;
       return {
         '@id': base,
-        '@type': 'Collection',
+        '@type': 'Collection' as const,
         member,
         totalItems: member.length,
-        view: { '@id': base, '@type': 'PartialCollectionView', ...(rows.length === req.query.itemsPerPage && last ? { next: `${base}&after=${last.id}` } : {}) },
+        view: { '@id': base, '@type': 'PartialCollectionView' as const, ...(rows.length === req.query.itemsPerPage && last ? { next: `${base}&after=${last.id}` } : {}) },
       };
     },
   );
 
   // Group messages
   const gmTags = ['group_messages'];
-  r.post('/api/group_messages', { schema: { tags: gmTags } }, async (req, reply) => {
+  r.post('/api/group_messages', { schema: { tags: gmTags, response: { 201: ZGroupMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });
@@ -108,6 +121,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
           'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
           per_page: z.coerce.number().int().min(1).max(100).default(15),
         }),
+        response: { 200: keysetPageOf(ZGroupMessageSchema), ...errorResponses(...AUTHED) },
       },
     },
     async (req) => {
@@ -117,18 +131,18 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
       const base = `/api/group_messages?per_page=${q.per_page}${q.customerGroup ? `&customerGroup=${q.customerGroup}` : ''}`;
       return {
         '@id': '/api/group_messages',
-        '@type': 'Collection',
+        '@type': 'Collection' as const,
         member: page.member,
         totalItems: page.member.length,
         view: {
           '@id': base,
-          '@type': 'PartialCollectionView',
+          '@type': 'PartialCollectionView' as const,
           ...(page.full && page.oldest ? { next: `${base}&createdAt[strictly_before]=${encodeURIComponent(page.oldest.createdAt.toISOString())}` } : {}),
         },
       };
     },
   );
-  r.get('/api/group_messages/:id', { schema: { tags: gmTags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/group_messages/:id', { schema: { tags: gmTags, params: ZIdParamsSchema, response: { 200: ZGroupMessageSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.getGroupMessage({ ctx: contextOf(deps, req), id: req.params.id }),
   );
   r.get(
@@ -142,6 +156,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
           after: z.coerce.number().int().min(0).optional(),
           itemsPerPage: z.coerce.number().int().min(1).max(500).default(50),
         }),
+        response: { 200: keysetPageOf(ZGroupRecipientSchema), ...errorResponses(...AUTHED, 404) },
       },
     },
     async (req) => {
@@ -151,18 +166,18 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
       const base = `/api/group_messages/${req.params.id}/recipients?itemsPerPage=${req.query.itemsPerPage}${req.query.status ? `&status=${req.query.status}` : ''}`;
       return {
         '@id': base,
-        '@type': 'Collection',
+        '@type': 'Collection' as const,
         member,
         totalItems: member.length,
-        view: { '@id': base, '@type': 'PartialCollectionView', ...(rows.length === req.query.itemsPerPage && last ? { next: `${base}&after=${last.messageId}` } : {}) },
+        view: { '@id': base, '@type': 'PartialCollectionView' as const, ...(rows.length === req.query.itemsPerPage && last ? { next: `${base}&after=${last.messageId}` } : {}) },
       };
     },
   );
-  r.post('/api/group_messages/:id/send_scheduled', { schema: { tags: gmTags, params: ZIdParamsSchema } }, async (req) =>
+  r.post('/api/group_messages/:id/send_scheduled', { schema: { tags: gmTags, params: ZIdParamsSchema, response: { 200: ZGroupMessageSchema, ...errorResponses(...AUTHED, 404, 409) } } }, async (req) =>
     service.sendGroupMessageNow({ ctx: contextOf(deps, req), id: req.params.id }),
   );
-  r.post('/api/group_messages/:id/remove_scheduled', { schema: { tags: gmTags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.post('/api/group_messages/:id/remove_scheduled', { schema: { tags: gmTags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404, 409) } } }, async (req, reply) => {
     await service.removeScheduledGroupMessage({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -1,3 +1,4 @@
+import type { TGroupMessageStatus } from '@cd/contracts/customer-group';
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const customerGroups = pgTable(
@@ -34,7 +35,7 @@ export const groupMessages = pgTable(
     source: text('source').notNull().default('SYSTEM'),
     content: text('content'),
     /** scheduled → queued → sending (recipients being created) → sent (every recipient has its message). */
-    status: text('status').notNull(),
+    status: text('status').notNull().$type<TGroupMessageStatus>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
     recipientsTotal: integer('recipients_total').notNull().default(0),
     recipientsSkipped: integer('recipients_skipped').notNull().default(0),

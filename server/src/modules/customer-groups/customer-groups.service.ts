@@ -1,3 +1,4 @@
+import type { TCustomerGroup, TGroupMessage } from '@cd/contracts/customer-group';
 import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
@@ -27,7 +28,7 @@ function groupScopeOf(ctx: TRequestContext): TCustomerScope {
   return customerScopeOf(ctx);
 }
 
-export function presentGroup(g: TCustomerGroupRow, memberCount: number) {
+export function presentGroup(g: TCustomerGroupRow, memberCount: number): TCustomerGroup {
   return { '@id': `/api/customer_groups/${g.id}`, '@type': 'CustomerGroup', id: g.id, name: g.name, memberCount, createdAt: g.createdAt.toISOString() };
 }
 
@@ -122,7 +123,7 @@ export async function listCustomerGroupMembers(opts: { ctx: TRequestContext; id:
 // ---------------------------------------------------------------------------------------------------------------
 // Group messages
 
-export function presentGroupMessage(gm: TGroupMessageRow, stats: Record<string, number>) {
+export function presentGroupMessage(gm: TGroupMessageRow, stats: Record<string, number>): TGroupMessage {
   const sum = (...keys: string[]) => keys.reduce((n, k) => n + (stats[k] ?? 0), 0);
   return {
     '@id': `/api/group_messages/${gm.id}`,

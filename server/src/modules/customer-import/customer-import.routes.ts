@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZCustomerImportPreviewSchema, ZCustomerImportSchema } from '@cd/contracts/customer-import';
 import type { TAppDeps } from '../../context';
 import { AppError, validationError } from '../../lib/errors';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { discardStagedFile, FileTooLargeError, stageStream } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
@@ -55,11 +57,16 @@ async function readImportForm(opts: { deps: TAppDeps; request: FastifyRequest })
   return { fields, upload };
 }
 
+// Every route needs a token (401), a selected company (400) and company admin or the communication role (403); a NUL
+// character anywhere in the request is a 400 too. Uploads answer 413 over the size limit and 422 for a bad file.
+const AUTHED = [400, 401, 403] as const;
+const UPLOAD = [...AUTHED, 413, 415, 422] as const;
+
 export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customer_imports'];
 
-  r.post('/api/customers/import/preview', { schema: { tags } }, async (req) => {
+  r.post('/api/customers/import/preview', { schema: { tags, response: { 200: ZCustomerImportPreviewSchema, ...errorResponses(...UPLOAD) } } }, async (req) => {
     const ctx = contextOf(deps, req);
     // Refused before the upload is read: no file of an unauthorised user touches the disk.
     service.importScopeOf(ctx);
@@ -71,7 +78,7 @@ export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps)
     }
   });
 
-  r.post('/api/customers/import', { schema: { tags } }, async (req, reply) => {
+  r.post('/api/customers/import', { schema: { tags, response: { 202: ZCustomerImportSchema, ...errorResponses(...UPLOAD) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     service.importScopeOf(ctx);
     const { fields, upload } = await readImportForm({ deps, request: req });
@@ -84,7 +91,7 @@ export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps)
     }
   });
 
-  r.get('/api/customer_imports', { schema: { tags, querystring: ZPageQuerySchema } }, async (req) => {
+  r.get('/api/customer_imports', { schema: { tags, querystring: ZPageQuerySchema, response: { 200: hydraCollectionOf(ZCustomerImportSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const w = pageWindow(req.query, 20);
     const limit = w.limit ?? 100;
     const page = await service.listCustomerImports({ ctx: contextOf(deps, req), limit, offset: w.offset });
@@ -99,7 +106,7 @@ export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps)
     });
   });
 
-  r.get('/api/customer_imports/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/customer_imports/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZCustomerImportSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.getCustomerImport({ ctx: contextOf(deps, req), id: req.params.id }),
   );
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { ZCustomerCreateSchema } from '@cd/contracts/customer';
+import type { TCustomerImport } from '@cd/contracts/customer-import';
 import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
@@ -286,7 +287,7 @@ function mergeByPhone(customers: { row: number; customer: repo.TImportCustomer }
 // ---------------------------------------------------------------------------------------------------------------
 // Resource
 
-export function toImportResource(row: TCustomerImportRow) {
+export function toImportResource(row: TCustomerImportRow): TCustomerImport {
   return {
     '@id': `/api/customer_imports/${row.id}`,
     '@type': 'CustomerImport',
@@ -313,7 +314,7 @@ export function toImportResource(row: TCustomerImportRow) {
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
-export type TCustomerImportResource = ReturnType<typeof toImportResource>;
+export type TCustomerImportResource = TCustomerImport;
 
 function importTopics(row: TCustomerImportRow): string[] {
   return row.userId === null ? [companyAdminsTopic(row.companyId)] : [companyAdminsTopic(row.companyId), userTopic(row.userId)];

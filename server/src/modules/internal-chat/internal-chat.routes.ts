@@ -4,13 +4,18 @@ import { z } from 'zod';
 import {
   INTERNAL_CHAT_MESSAGES_PER_PAGE,
   INTERNAL_CHAT_THREADS_PER_PAGE,
+  ZInternalChatColleagueSchema,
+  ZInternalChatMessageSchema,
   ZInternalChatSendSchema,
   ZInternalChatThreadCreateSchema,
   ZInternalChatThreadPatchSchema,
+  ZInternalChatThreadSchema,
 } from '@cd/contracts/internal-chat';
+import { ZUnreadCountSchema } from '@cd/contracts/refs-b';
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { keysetView, toCollection } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
@@ -48,20 +53,28 @@ const ZMessageListQuerySchema = z.object({
   itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/** Thread pages: later keyset pages carry no total (partial pagination). */
+const ZThreadPageSchema = hydraCollectionOf(ZInternalChatThreadSchema).extend({ totalItems: z.number().int().min(0).optional() });
+
+// Every route needs a token (401) and the internal chat role or company admin in a company (403); malformed query or
+// path values and NUL characters are 400.
+const AUTHED = [400, 401, 403] as const;
+const WITH_BODY = [...AUTHED, 413, 415, 422] as const;
+
 export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['internal_chat'];
 
-  r.get('/api/internal_chat/colleagues', { schema: { tags } }, async (req) => {
+  r.get('/api/internal_chat/colleagues', { schema: { tags, response: { 200: hydraCollectionOf(ZInternalChatColleagueSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const member = await service.listColleagues({ ctx: contextOf(deps, req) });
     return toCollection({ path: '/api/internal_chat/colleagues', query: {}, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
   });
 
-  r.get('/api/internal_chat/read_state', { schema: { tags } }, async (req) => ({
+  r.get('/api/internal_chat/read_state', { schema: { tags, response: { 200: ZUnreadCountSchema, ...errorResponses(...AUTHED) } } }, async (req) => ({
     unread: await service.countUnreadThreads({ ctx: contextOf(deps, req) }),
   }));
 
-  r.get('/api/internal_chat_threads', { schema: { tags, querystring: ZThreadListQuerySchema } }, async (req) => {
+  r.get('/api/internal_chat_threads', { schema: { tags, querystring: ZThreadListQuerySchema, response: { 200: ZThreadPageSchema, ...errorResponses(...AUTHED) } } }, async (req) => {
     const q = req.query;
     const page = await service.listThreads({ ctx: contextOf(deps, req), archived: q.isArchived, search: q.search || undefined, limit: q.itemsPerPage, before: q.before });
     const params = new URLSearchParams();
@@ -72,46 +85,46 @@ export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
     return {
       '@context': '/api/contexts/InternalChatThread',
       '@id': '/api/internal_chat_threads',
-      '@type': 'Collection',
+      '@type': 'Collection' as const,
       member: page.member,
       // Partial pagination (as API Platform does): later keyset pages carry no total.
       ...(page.total === null ? {} : { totalItems: page.total }),
       view: {
         '@id': q.before ? `${base}&before=${encodeCursor(q.before)}` : base,
-        '@type': 'PartialCollectionView',
+        '@type': 'PartialCollectionView' as const,
         first: base,
         ...(page.hasMore && page.last ? { next: `${base}&before=${encodeCursor(page.last)}` } : {}),
       },
     };
   });
 
-  r.post('/api/internal_chat_threads', { schema: { tags, body: ZInternalChatThreadCreateSchema } }, async (req, reply) =>
+  r.post('/api/internal_chat_threads', { schema: { tags, body: ZInternalChatThreadCreateSchema, response: { 201: ZInternalChatThreadSchema, ...errorResponses(...WITH_BODY) } } }, async (req, reply) =>
     reply.status(201).send(await service.createThread({ ctx: contextOf(deps, req), users: req.body.users, name: req.body.name })),
   );
-  r.get('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZInternalChatThreadSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.getThread({ ctx: contextOf(deps, req), id: req.params.id }),
   );
   for (const method of ['PATCH', 'PUT'] as const)
     r.route({
       method,
       url: '/api/internal_chat_threads/:id',
-      schema: { tags, params: ZIdParamsSchema, body: ZInternalChatThreadPatchSchema },
+      schema: { tags, params: ZIdParamsSchema, body: ZInternalChatThreadPatchSchema, response: { 200: ZInternalChatThreadSchema, ...errorResponses(...WITH_BODY, 404) } },
       handler: async (req) => service.changeThread({ ctx: contextOf(deps, req), id: req.params.id, name: req.body.name, users: req.body.users }),
     });
-  r.delete('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.delete('/api/internal_chat_threads/:id', { schema: { tags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404) } } }, async (req, reply) => {
     await service.deleteThread({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
   for (const [action, read] of [['read', true], ['unread', false]] as const)
-    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema, response: { 200: ZInternalChatThreadSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
       service.setThreadRead({ ctx: contextOf(deps, req), id: req.params.id, read }),
     );
   for (const [action, archived] of [['archive', true], ['unarchive', false]] as const)
-    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+    r.put(`/api/internal_chat_threads/:id/${action}`, { schema: { tags, params: ZIdParamsSchema, response: { 200: ZInternalChatThreadSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
       service.setThreadArchived({ ctx: contextOf(deps, req), id: req.params.id, archived }),
     );
 
-  r.get('/api/internal_chat_messages', { schema: { tags, querystring: ZMessageListQuerySchema } }, async (req) => {
+  r.get('/api/internal_chat_messages', { schema: { tags, querystring: ZMessageListQuerySchema, response: { 200: hydraCollectionOf(ZInternalChatMessageSchema), ...errorResponses(...AUTHED, 404) } } }, async (req) => {
     const q = req.query;
     const limit = q.itemsPerPage ?? q.per_page;
     const before = q['createdAt[strictly_before]'] ? new Date(q['createdAt[strictly_before]']) : undefined;
@@ -120,14 +133,14 @@ export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
     return {
       '@context': '/api/contexts/InternalChatMessage',
       '@id': '/api/internal_chat_messages',
-      '@type': 'Collection',
+      '@type': 'Collection' as const,
       member: page.member,
       totalItems: page.member.length,
       view: keysetView({ base, before, oldestShown: page.full && page.oldest ? page.oldest.sentAt : null }),
     };
   });
 
-  r.post('/api/internal_chat/send', { schema: { tags } }, async (req, reply) => {
+  r.post('/api/internal_chat/send', { schema: { tags, response: { 201: ZInternalChatMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const { companyId, userId } = service.chatScopeOf(ctx);
     // Files stream to storage under the attachment limit (413 err_total_attachment_size) before the fields are checked.

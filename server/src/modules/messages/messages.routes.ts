@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES_PER_PAGE, ZMessageSendFieldsSchema, ZMessageTemplateSchema } from '@cd/contracts/message';
+import { MESSAGES_PER_PAGE, ZMessageSchema, ZMessageSendFieldsSchema, ZMessageTemplateResourceSchema, ZMessageTemplateSchema } from '@cd/contracts/message';
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { idFromIri, keysetView, toCollection } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
@@ -28,11 +29,16 @@ const ZTemplateListQuerySchema = z.object({
     .optional(),
 });
 
+// Every route needs a token (401) and a selected company (400 error.no_selected_company), may be refused an
+// impersonation (403), and answers 400 to a NUL character anywhere in the request.
+const AUTHED = [400, 401, 403] as const;
+const WITH_BODY = [...AUTHED, 413, 415, 422] as const;
+
 export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messages'];
 
-  r.get('/api/messages', { schema: { tags, querystring: ZThreadQuerySchema } }, async (req) => {
+  r.get('/api/messages', { schema: { tags, querystring: ZThreadQuerySchema, response: { 200: hydraCollectionOf(ZMessageSchema), ...errorResponses(...AUTHED, 404) } } }, async (req) => {
     const q = req.query;
     const limit = q.itemsPerPage ?? q.per_page;
     const before = q['createdAt[strictly_before]'] ? new Date(q['createdAt[strictly_before]']) : undefined;
@@ -41,14 +47,14 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
     return {
       '@context': '/api/contexts/Message',
       '@id': '/api/messages',
-      '@type': 'Collection',
+      '@type': 'Collection' as const,
       member: page.member,
       totalItems: page.member.length,
       view: keysetView({ base, before, oldestShown: page.full && page.oldest ? page.oldest.createdAt : null }),
     };
   });
 
-  r.post('/api/messages', { schema: { tags } }, async (req, reply) => {
+  r.post('/api/messages', { schema: { tags, response: { 201: ZMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });
@@ -70,25 +76,25 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
     return reply.status(201).send(message);
   });
 
-  r.post('/api/messages/:id/retry', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.post('/api/messages/:id/retry', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZMessageSchema, ...errorResponses(...AUTHED, 404, 409) } } }, async (req) =>
     service.retryMessage({ ctx: contextOf(deps, req), id: req.params.id }),
   );
-  r.post('/api/messages/:id/send_scheduled', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.post('/api/messages/:id/send_scheduled', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZMessageSchema, ...errorResponses(...AUTHED, 404, 409) } } }, async (req) =>
     service.sendScheduledNow({ ctx: contextOf(deps, req), id: req.params.id }),
   );
-  r.post('/api/messages/:id/remove_scheduled', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.post('/api/messages/:id/remove_scheduled', { schema: { tags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404, 409) } } }, async (req, reply) => {
     await service.removeScheduled({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Message templates (predefined messages): rules in message-templates.service.ts.
   const templateTags = ['message_templates'];
-  r.get('/api/message_templates', { schema: { tags: templateTags, querystring: ZTemplateListQuerySchema } }, async (req) => {
+  r.get('/api/message_templates', { schema: { tags: templateTags, querystring: ZTemplateListQuerySchema, response: { 200: hydraCollectionOf(ZMessageTemplateResourceSchema), ...errorResponses(...AUTHED, 404) } } }, async (req) => {
     const rows = await templates.listMessageTemplates({ ctx: contextOf(deps, req), companyId: req.query.company });
     const member = rows.map(templates.toMessageTemplateResource);
     return toCollection({ path: '/api/message_templates', query: {}, member, totalItems: rows.length, page: 1, itemsPerPage: rows.length, paginated: false });
   });
-  r.post('/api/message_templates', { schema: { tags: templateTags, body: ZMessageTemplateSchema } }, async (req, reply) => {
+  r.post('/api/message_templates', { schema: { tags: templateTags, body: ZMessageTemplateSchema, response: { 201: ZMessageTemplateResourceSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const row = await templates.createMessageTemplate({
       ctx: contextOf(deps, req),
       companyId: req.body.company === undefined ? undefined : idFromIri(req.body.company),
@@ -100,15 +106,20 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
     r.route({
       method,
       url: '/api/message_templates/:id',
-      schema: { tags: templateTags, params: ZIdParamsSchema, body: ZMessageTemplateSchema.pick({ text: true }) },
+      schema: {
+        tags: templateTags,
+        params: ZIdParamsSchema,
+        body: ZMessageTemplateSchema.pick({ text: true }),
+        response: { 200: ZMessageTemplateResourceSchema, ...errorResponses(...WITH_BODY, 404) },
+      },
       handler: async (req) =>
         templates.toMessageTemplateResource(await templates.changeMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id, text: req.body.text })),
     });
-  r.get('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema, response: { 200: ZMessageTemplateResourceSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     templates.toMessageTemplateResource(await templates.getMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id })),
   );
-  r.delete('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.delete('/api/message_templates/:id', { schema: { tags: templateTags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404) } } }, async (req, reply) => {
     await templates.deleteMessageTemplate({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

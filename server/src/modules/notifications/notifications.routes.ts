@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTIFICATIONS_PER_PAGE, ZPushSubscriptionInputSchema, ZPushSubscriptionRemoveSchema } from '@cd/contracts/notification';
+import {
+  NOTIFICATIONS_PER_PAGE,
+  ZNotificationSchema,
+  ZNotificationUnreadCountSchema,
+  ZPushPublicKeySchema,
+  ZPushSubscriptionInputSchema,
+  ZPushSubscriptionRemoveSchema,
+} from '@cd/contracts/notification';
 import type { TAppDeps } from '../../context';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './notifications.service';
@@ -16,11 +24,15 @@ const ZListQuerySchema = z.object({
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
 
+// Every route needs a token (401) and may be refused an impersonation (403); malformed query or path values and NUL
+// characters are 400. A user without a company simply has no notifications (404 for one by id).
+const AUTHED = [400, 401, 403] as const;
+
 export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get('/api/notifications', { schema: { tags, querystring: ZListQuerySchema } }, async (req) => {
+  r.get('/api/notifications', { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZNotificationSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const q = req.query;
     const strictlyBefore = q['createdAt[strictly_before]'];
     const page = await service.listMyNotifications({
@@ -36,43 +48,43 @@ export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) 
     return {
       '@context': '/api/contexts/Notification',
       '@id': '/api/notifications',
-      '@type': 'Collection',
+      '@type': 'Collection' as const,
       member: page.member,
       totalItems: page.total,
       view: {
         '@id': strictlyBefore ? cursor(new Date(strictlyBefore).toISOString(), q['id[lt]']) : base,
-        '@type': 'PartialCollectionView',
+        '@type': 'PartialCollectionView' as const,
         first: base,
         ...(page.full && page.last ? { next: cursor(page.last.createdAt.toISOString(), page.last.id) } : {}),
       },
     };
   });
 
-  r.get('/api/notifications/unread_count', { schema: { tags } }, async (req) => ({
+  r.get('/api/notifications/unread_count', { schema: { tags, response: { 200: ZNotificationUnreadCountSchema, ...errorResponses(...AUTHED) } } }, async (req) => ({
     unread: await service.countMyUnreadNotifications({ ctx: contextOf(deps, req) }),
   }));
 
-  r.put('/api/notifications/read_all', { schema: { tags } }, async (req) => service.markAllMyNotificationsRead({ ctx: contextOf(deps, req) }));
+  r.put('/api/notifications/read_all', { schema: { tags, response: { 200: z.object({ updated: z.number().int().min(0) }), ...errorResponses(...AUTHED) } } }, async (req) => service.markAllMyNotificationsRead({ ctx: contextOf(deps, req) }));
 
-  r.put('/api/notifications/:id/read', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.put('/api/notifications/:id/read', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZNotificationSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.setMyNotificationRead({ ctx: contextOf(deps, req), id: req.params.id, read: true }),
   );
-  r.put('/api/notifications/:id/unread', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.put('/api/notifications/:id/unread', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZNotificationSchema, ...errorResponses(...AUTHED, 404) } } }, async (req) =>
     service.setMyNotificationRead({ ctx: contextOf(deps, req), id: req.params.id, read: false }),
   );
-  r.delete('/api/notifications/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.delete('/api/notifications/:id', { schema: { tags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(...AUTHED, 404) } } }, async (req, reply) => {
     await service.deleteMyNotification({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Web push: the VAPID application server key, and this browser's subscription of the signed-in user.
-  r.get('/api/notifications/push_public_key', { schema: { tags } }, async () => service.getPushPublicKey({ deps }));
-  r.post('/api/notifications/push_subscriptions', { schema: { tags, body: ZPushSubscriptionInputSchema } }, async (req, reply) => {
+  r.get('/api/notifications/push_public_key', { schema: { tags, response: { 200: ZPushPublicKeySchema, ...errorResponses(...AUTHED) } } }, async () => service.getPushPublicKey({ deps }));
+  r.post('/api/notifications/push_subscriptions', { schema: { tags, body: ZPushSubscriptionInputSchema, response: { ...noContent, ...errorResponses(...AUTHED, 413, 415, 422) } } }, async (req, reply) => {
     await service.addMyPushSubscription({ ctx: contextOf(deps, req), subscription: req.body });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
-  r.delete('/api/notifications/push_subscriptions', { schema: { tags, querystring: ZPushSubscriptionRemoveSchema } }, async (req, reply) => {
+  r.delete('/api/notifications/push_subscriptions', { schema: { tags, querystring: ZPushSubscriptionRemoveSchema, response: { ...noContent, ...errorResponses(...AUTHED) } } }, async (req, reply) => {
     await service.removeMyPushSubscription({ ctx: contextOf(deps, req), endpoint: req.query.endpoint });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -1,13 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZCustomerImportPreviewSchema } from '@cd/contracts/customer-import';
 import { api } from '../../../lib/api';
 import { isImportFinished, mappingPayload, type TImportMapping, type TImportStatus } from '../lib/import-mapping';
 
-export interface TImportPreview {
-  columns: string[];
-  rows: string[][];
-  totalRows: number;
-  suggestedMapping: Record<string, string | null | undefined>;
-}
+export type TImportPreview = z.infer<typeof ZCustomerImportPreviewSchema>;
 
 export interface TCustomerImport {
   id: number;

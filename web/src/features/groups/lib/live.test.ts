@@ -3,8 +3,13 @@ import { applyGroupMessageEvent } from './live';
 import type { TGroupMessage } from './types';
 
 const gm = (id: number, status: TGroupMessage['status'] = 'sending'): TGroupMessage => ({
+  '@id': `/api/group_messages/${id}`,
+  '@type': 'GroupMessage',
   id,
+  customerGroup: '/api/customer_groups/1',
   customerGroupId: 1,
+  user: null,
+  source: 'SYSTEM',
   status,
   content: `m${id}`,
   scheduledAt: null,
