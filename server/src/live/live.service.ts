@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
 import { runInScope, type TScope } from '../db/client';
-import { findAuthUsers } from '../modules/users/users.repository';
-import { signMercureToken } from './mercure-jwt';
+import { isCompanyAdmin } from '@cd/contracts/roles';
+import { findSubscriberAccount } from './live.repository';
+import { signMercureToken, type TMercureClaims } from './mercure-jwt';
 import { isTemplateSelector, matchAnyTopic } from './topic-match';
 
 export const HUB_URL = '/.well-known/mercure';
@@ -15,10 +16,14 @@ const REPLAY_MAX_SCANNED = 20_000;
 
 /** The topics a user's live token covers (spec part 1 §4: admins see all customers and messages of the company). */
 export function listActorTopics(actor: TActor): string[] {
-  const { user } = actor;
-  if (user.companyId === null) return [userTopic(user.id)];
-  const topics = [companyTopic(user.companyId), userTopic(user.id)];
-  if (actor.isCompanyAdmin) topics.push(companyAdminsTopic(user.companyId));
+  return listUserTopics({ id: actor.user.id, companyId: actor.user.companyId, roles: actor.user.roles });
+}
+
+/** Same rule from a user's row: company and own topic, plus the admins topic for company admins. */
+export function listUserTopics(opts: { id: number; companyId: number | null; roles: readonly string[] }): string[] {
+  if (opts.companyId === null) return [userTopic(opts.id)];
+  const topics = [companyTopic(opts.companyId), userTopic(opts.id)];
+  if (isCompanyAdmin(opts.roles)) topics.push(companyAdminsTopic(opts.companyId));
   return topics;
 }
 
@@ -30,12 +35,22 @@ export async function getMercureToken(opts: { ctx: TRequestContext }): Promise<{
   return { token, hubUrl: HUB_URL, topics };
 }
 
-/** A live token outlives a disabled account by up to six hours; new streams re-check the account like API calls do. */
-export async function isSubscriberActive(opts: { deps: TAppDeps; sub: string | undefined }): Promise<boolean> {
-  const id = Number(opts.sub);
-  if (!opts.sub || !Number.isSafeInteger(id)) return false;
-  const [user] = await runInScope(opts.deps.db, { companyId: null, system: true }, (tx) => findAuthUsers(tx, { id }));
-  return !!user && user.enabled && user.companyEnabled !== false;
+/**
+ * The topics a stream may receive: those the user's CURRENT account grants (read now, not from the token, so a
+ * demoted admin's old token no longer carries the admins topic) that the token's `mercure.subscribe` also covers.
+ * null when the account is gone or disabled, its company is disabled, or nothing is left.
+ */
+export async function resolveSubscriberTopics(opts: {
+  deps: TAppDeps;
+  claims: TMercureClaims;
+}): Promise<{ userId: number; companyId: number | null; allowed: string[] } | null> {
+  const { sub, subscribe } = opts.claims;
+  const id = Number(sub);
+  if (!sub || !/^\d+$/.test(sub) || !Number.isSafeInteger(id)) return null;
+  const account = await runInScope(opts.deps.db, { companyId: null, system: true }, (tx) => findSubscriberAccount(tx, { id }));
+  if (!account || !account.enabled || account.companyEnabled === false) return null;
+  const allowed = listUserTopics(account).filter((topic) => matchAnyTopic({ selectors: subscribe, topics: [topic] }));
+  return allowed.length ? { userId: account.id, companyId: account.companyId, allowed } : null;
 }
 
 /**

@@ -1,7 +1,10 @@
 import { jwtVerify, SignJWT } from 'jose';
 
-/** Live tokens outlive API access tokens: a stream should not drop every 15 minutes (the hub closes it at exp). */
-export const MERCURE_TOKEN_TTL_SECONDS = 6 * 3600;
+/**
+ * Short, like API access tokens: the hub ends the stream at exp and the client fetches a fresh token (re-checked
+ * against the account) before it reconnects with Last-Event-ID, so a lost or stale token is worth little.
+ */
+export const MERCURE_TOKEN_TTL_SECONDS = 10 * 60;
 
 export interface TMercureClaims {
   /** Selectors the holder may receive (mercure.subscribe). */

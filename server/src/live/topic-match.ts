@@ -15,24 +15,14 @@ export const MAX_TOPIC_SELECTORS = 20;
 /** …of at most this many characters each (bounds the NFA, hence the cost of every match). */
 export const MAX_SELECTOR_LENGTH = 256;
 
-// State kinds.
-const Kind = { Char: 0, Class: 1, Split: 2, Match: 3 } as const;
-type TKind = (typeof Kind)[keyof typeof Kind];
-
-type TCharTest = (code: number) => boolean;
-
-interface TNfa {
-  kind: TKind[];
-  /** Char: the code unit to consume. */
-  code: number[];
-  /** Class: the test for the code unit to consume. */
-  test: (TCharTest | null)[];
-  /** Char/Class: the next state; Split: the first branch. */
-  out: number[];
-  /** Split: the second branch. */
-  out2: number[];
-  start: number;
-}
+// State kinds. A consuming state's `code` is a code unit (>= 0) or one of the classes below.
+const CONSUME = 0;
+const SPLIT = 1;
+const MATCH = 2;
+const ANY = -1;
+const SEGMENT = -2; // [^/?#]
+const LABEL = -3; // [^/?#.]
+const QUERY_START = -4; // [?&]
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -41,10 +31,23 @@ const DOT = 0x2e;
 const SEMI = 0x3b;
 const AMP = 0x26;
 
-const anyChar: TCharTest = () => true;
-const segmentChar: TCharTest = (c) => c !== SLASH && c !== QUESTION && c !== HASH;
-const labelChar: TCharTest = (c) => c !== SLASH && c !== QUESTION && c !== HASH && c !== DOT;
-const queryStart: TCharTest = (c) => c === QUESTION || c === AMP;
+interface TNfa {
+  kind: Int32Array;
+  code: Int32Array;
+  /** Consume: the next state; Split: the first branch. */
+  out: Int32Array;
+  /** Split: the second branch. */
+  out2: Int32Array;
+  start: number;
+  /** Literal text every match starts / ends with: a cheap early "no" for most topics. */
+  prefix: string;
+  suffix: string;
+  // Work space reused by every run (matching is synchronous, so runs never overlap).
+  current: Int32Array;
+  next: Int32Array;
+  seen: Int32Array;
+  stack: Int32Array;
+}
 
 type TPart = { literal: string } | { op: string };
 
@@ -66,80 +69,100 @@ function parseTemplate(selector: string): TPart[] {
 
 /** Thompson construction, built from the end backwards so every fragment knows where it continues. */
 function compileNfa(selector: string): TNfa {
-  const nfa: TNfa = { kind: [], code: [], test: [], out: [], out2: [], start: 0 };
-  const add = (kind: TKind, opts: { code?: number; test?: TCharTest; out?: number; out2?: number } = {}) => {
-    nfa.kind.push(kind);
-    nfa.code.push(opts.code ?? -1);
-    nfa.test.push(opts.test ?? null);
-    nfa.out.push(opts.out ?? -1);
-    nfa.out2.push(opts.out2 ?? -1);
-    return nfa.kind.length - 1;
+  const kind: number[] = [];
+  const code: number[] = [];
+  const out: number[] = [];
+  const out2: number[] = [];
+  const add = (k: number, c: number, o: number, o2 = -1) => {
+    kind.push(k);
+    code.push(c);
+    out.push(o);
+    out2.push(o2);
+    return kind.length - 1;
   };
-  /** `(lead body*)*` ending at `next`: `{/x}`, `{.x}`, `{;x}`. */
-  const repeatedItems = (lead: number, body: TCharTest, next: number) => {
-    const loop = add(Kind.Split, { out2: next });
-    const inner = add(Kind.Split, { out2: loop });
-    const bodyState = add(Kind.Class, { test: body, out: inner });
-    nfa.out[inner] = bodyState;
-    nfa.out[loop] = add(Kind.Char, { code: lead, out: inner });
+  /** `(lead body*)*` continuing at `next`: `{/x}`, `{.x}`, `{;x}`. */
+  const repeatedItems = (lead: number, body: number, next: number) => {
+    const loop = add(SPLIT, 0, -1, next);
+    const inner = add(SPLIT, 0, -1, loop);
+    out[inner] = add(CONSUME, body, inner);
+    out[loop] = add(CONSUME, lead, inner);
     return loop;
   };
-  /** `body*` ending at `next`. */
-  const star = (body: TCharTest, next: number) => {
-    const loop = add(Kind.Split, { out2: next });
-    nfa.out[loop] = add(Kind.Class, { test: body, out: loop });
+  /** `body*` continuing at `next`. */
+  const star = (body: number, next: number) => {
+    const loop = add(SPLIT, 0, -1, next);
+    out[loop] = add(CONSUME, body, loop);
     return loop;
   };
 
-  let next = add(Kind.Match);
+  let next = add(MATCH, 0, -1);
   const parts = parseTemplate(selector);
   for (let p = parts.length - 1; p >= 0; p--) {
     const part = parts[p]!;
     if ('literal' in part) {
-      for (let i = part.literal.length - 1; i >= 0; i--) next = add(Kind.Char, { code: part.literal.charCodeAt(i), out: next });
+      for (let i = part.literal.length - 1; i >= 0; i--) next = add(CONSUME, part.literal.charCodeAt(i), next);
       continue;
     }
     const op = part.op;
-    if (op === '+' || op === '#') next = star(anyChar, next);
-    else if (op === '?' || op === '&') {
-      // Optional: nothing, or `?`/`&` followed by anything.
-      const rest = star(anyChar, next);
-      next = add(Kind.Split, { out: add(Kind.Class, { test: queryStart, out: rest }), out2: next });
-    } else if (op === '/') next = repeatedItems(SLASH, segmentChar, next);
-    else if (op === '.') next = repeatedItems(DOT, labelChar, next);
-    else if (op === ';') next = repeatedItems(SEMI, segmentChar, next);
-    else {
-      // One or more segment characters: one, then any number more.
-      const more = star(segmentChar, next);
-      next = add(Kind.Class, { test: segmentChar, out: more });
-    }
+    if (op === '+' || op === '#') next = star(ANY, next);
+    // Optional: nothing, or `?`/`&` followed by anything.
+    else if (op === '?' || op === '&') next = add(SPLIT, 0, add(CONSUME, QUERY_START, star(ANY, next)), next);
+    else if (op === '/') next = repeatedItems(SLASH, SEGMENT, next);
+    else if (op === '.') next = repeatedItems(DOT, LABEL, next);
+    else if (op === ';') next = repeatedItems(SEMI, SEGMENT, next);
+    // One segment character, then any number more.
+    else next = add(CONSUME, SEGMENT, star(SEGMENT, next));
   }
-  nfa.start = next;
-  return nfa;
+  const size = kind.length;
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  return {
+    kind: Int32Array.from(kind),
+    code: Int32Array.from(code),
+    out: Int32Array.from(out),
+    out2: Int32Array.from(out2),
+    start: next,
+    prefix: first && 'literal' in first ? first.literal : '',
+    suffix: parts.length > 1 && last && 'literal' in last ? last.literal : '',
+    current: new Int32Array(size),
+    next: new Int32Array(size),
+    seen: new Int32Array(size).fill(-1),
+    stack: new Int32Array(size * 2 + 2),
+  };
 }
 
-/** Set-of-states simulation: each state is visited at most once per topic character, so no backtracking. */
+function accepts(cls: number, c: number): boolean {
+  if (cls >= 0) return cls === c;
+  if (cls === ANY) return true;
+  if (cls === QUERY_START) return c === QUESTION || c === AMP;
+  if (c === SLASH || c === QUESTION || c === HASH) return false;
+  return cls === SEGMENT || c !== DOT;
+}
+
+/**
+ * Set-of-states simulation: each state enters the list at most once per topic character, so the work is
+ * O(len(topic) × states) and nothing is ever retried.
+ */
 function runNfa(nfa: TNfa, topic: string): boolean {
-  const size = nfa.kind.length;
-  let current = new Int32Array(size);
-  let nextList = new Int32Array(size);
-  // `seen[s] === step` marks s as already in the list being built for that step.
-  const seen = new Int32Array(size).fill(-1);
-  const stack = new Int32Array(size * 2 + 2);
+  if (!topic.startsWith(nfa.prefix) || !topic.endsWith(nfa.suffix)) return false;
+  const { kind, code, out, out2, seen, stack } = nfa;
+  let current = nfa.current;
+  let nextList = nfa.next;
+  seen.fill(-1);
   let step = 0;
 
+  // Adds `state` and everything reachable from it without consuming to `list`; returns the new length.
   const addState = (list: Int32Array, count: number, state: number): number => {
     let n = count;
     let top = 0;
     stack[top++] = state;
     while (top > 0) {
       const s = stack[--top]!;
-      if (s < 0 || seen[s] === step) continue;
+      if (seen[s] === step) continue;
       seen[s] = step;
-      if (nfa.kind[s] === Kind.Split) {
-        // Second branch pushed first so the first is explored first (order does not change the result).
-        stack[top++] = nfa.out2[s]!;
-        stack[top++] = nfa.out[s]!;
+      if (kind[s] === SPLIT) {
+        stack[top++] = out2[s]!;
+        stack[top++] = out[s]!;
       } else list[n++] = s;
     }
     return n;
@@ -152,13 +175,14 @@ function runNfa(nfa: TNfa, topic: string): boolean {
     let nextCount = 0;
     for (let k = 0; k < count; k++) {
       const s = current[k]!;
-      const kind = nfa.kind[s];
-      if ((kind === Kind.Char && nfa.code[s] === c) || (kind === Kind.Class && nfa.test[s]!(c))) nextCount = addState(nextList, nextCount, nfa.out[s]!);
+      if (kind[s] === CONSUME && accepts(code[s]!, c)) nextCount = addState(nextList, nextCount, out[s]!);
     }
-    [current, nextList] = [nextList, current];
+    const swap = current;
+    current = nextList;
+    nextList = swap;
     count = nextCount;
   }
-  for (let k = 0; k < count; k++) if (nfa.kind[current[k]!] === Kind.Match) return true;
+  for (let k = 0; k < count; k++) if (kind[current[k]!] === MATCH) return true;
   return false;
 }
 
