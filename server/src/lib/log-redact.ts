@@ -47,10 +47,11 @@ export function redactUrl(url: string): string {
 /** Fastify's default request serializer with the URL redacted (every log line that carries `req` uses it). */
 export const logSerializers = {
   req(request: FastifyRequest) {
+    const version = request.headers?.['accept-version'];
     return {
       method: request.method,
       url: redactUrl(request.url),
-      version: request.headers?.['accept-version'],
+      version: Array.isArray(version) ? version[0] : version,
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,
