@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSelectorLimitProblem, MAX_SELECTOR_LENGTH, MAX_TOPIC_SELECTORS, matchAnyTopic, matchTopic } from './topic-match';
+import { findSelectorLimitProblem, MAX_SELECTOR_LENGTH, MAX_TEMPLATE_CHARS, MAX_TOPIC_SELECTORS, matchAnyTopic, matchTopic } from './topic-match';
 
 /** The former regular-expression matcher, kept as the oracle for the semantics (only ever run on small inputs). */
 function regexMatch(selector: string, topic: string): boolean {
@@ -117,5 +117,10 @@ describe('topic matcher', () => {
     expect(findSelectorLimitProblem(Array.from({ length: MAX_TOPIC_SELECTORS + 1 }, (_, i) => `/t/${i}`))).toContain('At most');
     expect(findSelectorLimitProblem(['x'.repeat(MAX_SELECTOR_LENGTH)])).toBeNull();
     expect(findSelectorLimitProblem(['x'.repeat(MAX_SELECTOR_LENGTH + 1)])).toContain('characters');
+    // Templates share one budget; exact selectors do not count against it.
+    const template = `/a/{x}${'b'.repeat(MAX_SELECTOR_LENGTH - 6)}`;
+    const fits = Array.from({ length: MAX_TEMPLATE_CHARS / MAX_SELECTOR_LENGTH }, () => template);
+    expect(findSelectorLimitProblem([...fits, 'x'.repeat(MAX_SELECTOR_LENGTH)])).toBeNull();
+    expect(findSelectorLimitProblem([...fits, '/{y}'])).toContain(`${MAX_TEMPLATE_CHARS} characters in all`);
   });
 });

@@ -12,8 +12,10 @@
 
 /** Per subscription: a hub request may name at most this many `topic` selectors… */
 export const MAX_TOPIC_SELECTORS = 20;
-/** …of at most this many characters each (bounds the NFA, hence the cost of every match). */
+/** …of at most this many characters each (bounds the NFA, hence the cost of every match)… */
 export const MAX_SELECTOR_LENGTH = 256;
+/** …and at most this many characters of templates in all (exact selectors cost a string comparison). */
+export const MAX_TEMPLATE_CHARS = 1024;
 
 // State kinds. A consuming state's `code` is a code unit (>= 0) or one of the classes below.
 const CONSUME = 0;
@@ -211,6 +213,8 @@ export function findSelectorLimitProblem(selectors: readonly string[]): string |
   if (selectors.length > MAX_TOPIC_SELECTORS) return `At most ${MAX_TOPIC_SELECTORS} "topic" parameters are allowed.`;
   if (selectors.some((s) => s.length > MAX_SELECTOR_LENGTH))
     return `A "topic" parameter may have at most ${MAX_SELECTOR_LENGTH} characters.`;
+  const templateChars = selectors.filter((s) => s.includes('{')).reduce((sum, s) => sum + s.length, 0);
+  if (templateChars > MAX_TEMPLATE_CHARS) return `Topic templates may have at most ${MAX_TEMPLATE_CHARS} characters in all.`;
   return null;
 }
 
