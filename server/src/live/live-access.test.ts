@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyAdminsTopic, companyTopic, userTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../test/helpers';
 import { runInScope } from '../db/client';
-import { fakeResponse, openStream } from './live-test-support';
+import { fakeResponse, openStream } from '../../test/live-stream';
 import { recordLiveEvents } from './live.repository';
 import type { TLiveEventInput, TStoredLiveEvent } from './live.types';
 import { createLocalLiveBus } from './local-live-bus';

@@ -11,7 +11,7 @@ import { recordLiveEvents } from './live.repository';
 import type { TLiveEventInput, TStoredLiveEvent } from './live.types';
 import { MERCURE_TOKEN_TTL_SECONDS, signMercureToken } from './mercure-jwt';
 import { createRedisLiveBus } from './redis-live-bus';
-import { fakeResponse, openStream } from './live-test-support';
+import { fakeResponse, openStream } from '../../test/live-stream';
 import { createSseHub, formatSseEvent } from './sse-hub';
 import { matchTopic } from './topic-match';
 

@@ -3,7 +3,8 @@ import type { TLiveEvent } from '@cd/contracts/live';
 /**
  * Live updates (spec part 1 §4, §8, §9): a Mercure-protocol event stream read with fetch + ReadableStream,
  * because EventSource cannot send the bearer header. Direct path only (no shared worker): a failed token
- * fetch stops the client.
+ * fetch stops the client. Live tokens last minutes: when the hub ends the stream (expiry, rights changed) the
+ * client fetches a new token and reconnects with Last-Event-ID.
  */
 
 export const LIVE_DEFAULT_RETRY_MS = 3_000;
