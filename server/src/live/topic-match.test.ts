@@ -93,8 +93,9 @@ describe('topic matcher', () => {
 
   it('takes time proportional to the input for a selector that made the regular expression backtrack', () => {
     const topic = `/api/companies/${'1'.repeat(40)}`;
-    const hostile = `${'{a}'.repeat(80)}!`;
-    const plain = '/api/companies/{id}/admins';
+    // Ends in an expression (no early suffix answer); `{+a}` parts were the regex's worst case.
+    const hostile = `/api/${'{+a}'.repeat(12)}{a}{a}!{+z}`;
+    const plain = '/api/companies/{id}/admins{+z}';
     const time = (selector: string) => {
       let best = Infinity;
       for (let round = 0; round < 5; round++) {
@@ -107,8 +108,8 @@ describe('topic matcher', () => {
     time(hostile);
     time(plain);
     expect(matchTopic({ selector: hostile, topic })).toBe(false);
-    // The regex took seconds for a dozen parts; the NFA's cost grows with the states (about 10× here), not exponentially.
-    expect(time(hostile) / time(plain)).toBeLessThan(60);
+    // The regex took minutes for a dozen parts; the NFA's cost grows with the states, not exponentially.
+    expect(time(hostile) / time(plain)).toBeLessThan(100);
   });
 
   it('bounds the number and length of selectors', () => {
