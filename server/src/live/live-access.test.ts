@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyAdminsTopic, companyTopic, userTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../test/helpers';
@@ -229,15 +230,41 @@ describe('streams follow account changes', () => {
     }
   });
 
+  it('an impersonated stream also depends on the real user: their rights change ends it, their disabling refuses it', async () => {
+    const f = await seedCompany(t.db);
+    const root = await seedSuperAdmin(t.db);
+    const rootApi = await apiToken(root.email);
+    const res = await t.app.inject({ method: 'GET', url: `/api/get_mercure_jwt?impersonate=${encodeURIComponent(f.admin.email)}`, headers: bearer(rootApi) });
+    const { token, topics } = res.json() as { token: string; topics: string[] };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; act?: { sub: string } };
+    expect(claims).toMatchObject({ sub: String(f.admin.id), act: { sub: String(root.id) } });
+    const s = await openStream(hubUrl(topics), bearer(token));
+    try {
+      expect(s.res.status).toBe(200);
+      await s.waitFor(() => s.state.comments >= 1);
+      await publish({ companyId: f.companyId, topics: [userTopic(root.id)], entity: 'user', data: { id: root.id }, changes: ['credentials'] });
+      await s.waitFor(() => s.state.ended);
+    } finally {
+      s.close();
+    }
+    await runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(sql`update users set enabled = false where id = ${root.id}`));
+    const again = await t.app.inject({ method: 'HEAD', url: hubUrl(topics).slice(base.length), headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+    // The impersonated admin's own token still works: only the impersonation depended on the root account.
+    const own = await liveToken(await apiToken(f.admin.email));
+    const ok = await t.app.inject({ method: 'HEAD', url: hubUrl(own.topics).slice(base.length), headers: bearer(own.token) });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses a connect whose account read may predate a revocation the hub just handled', async () => {
     const live = createLocalLiveBus();
     const hub = createSseHub({ live, heartbeatSeconds: 60 });
-    const owner = { userId: 424242, companyId: 77 };
+    const owner = { userIds: [424242], companyIds: [77] };
     const since = Date.now();
     expect(hub.wasRevokedSince({ owner, sinceMs: since })).toBe(false);
     live.broadcast([{ companyId: 77, topics: ['/x'], payload: { event: 'removed', entity: 'company_user', action: null, data: { id: 424242 }, changes: null, id: '1', extra: null } }]);
     expect(hub.wasRevokedSince({ owner, sinceMs: since })).toBe(true);
-    expect(hub.wasRevokedSince({ owner: { userId: 1, companyId: 78 }, sinceMs: since })).toBe(false);
+    expect(hub.wasRevokedSince({ owner: { userIds: [1], companyIds: [78] }, sinceMs: since })).toBe(false);
     expect(hub.wasRevokedSince({ owner, sinceMs: Date.now() + 1 })).toBe(false);
     hub.close();
   });

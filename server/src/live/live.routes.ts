@@ -75,7 +75,7 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
       const checkedAtMs = Date.now();
       const rights = await service.resolveSubscriberTopics({ deps, claims });
       if (!rights) return refuse(reply, 401, 'Unauthorized');
-      const owner = { userId: rights.userId, companyId: rights.companyId };
+      const { owner } = rights;
       // A rights change whose event arrived while the account was read: the read may be stale, the client retries.
       if (hub.wasRevokedSince({ owner, sinceMs: checkedAtMs })) return refuse(reply, 401, 'Unauthorized');
 

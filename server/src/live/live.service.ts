@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
 import { runInScope, type TScope } from '../db/client';
-import { isCompanyAdmin } from '@cd/contracts/roles';
-import { findSubscriberAccount } from './live.repository';
+import { canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
+import { findSubscriberAccount, type TSubscriberAccount } from './live.repository';
+import type { TStreamOwner } from './sse-hub';
 import { signMercureToken, type TMercureClaims } from './mercure-jwt';
 import { isTemplateSelector, matchAnyTopic } from './topic-match';
 
@@ -31,26 +32,48 @@ export function listUserTopics(opts: { id: number; companyId: number | null; rol
 export async function getMercureToken(opts: { ctx: TRequestContext }): Promise<{ token: string; hubUrl: string; topics: string[] }> {
   const { ctx } = opts;
   const topics = listActorTopics(ctx.actor);
-  const { token } = await signMercureToken({ secret: ctx.config.mercureJwtSecret, userId: ctx.actor.user.id, topics });
+  const { user, realUser } = ctx.actor;
+  const { token } = await signMercureToken({ secret: ctx.config.mercureJwtSecret, userId: user.id, realUserId: realUser.id, topics });
   return { token, hubUrl: HUB_URL, topics };
 }
+
+function parseUserId(sub: string | undefined): number | null {
+  if (!sub || !/^\d{1,15}$/.test(sub)) return null;
+  return Number(sub);
+}
+
+const isActive = (a: TSubscriberAccount | undefined): a is TSubscriberAccount => !!a && a.enabled && a.companyEnabled !== false;
 
 /**
  * The topics a stream may receive: those the user's CURRENT account grants (read now, not from the token, so a
  * demoted admin's old token no longer carries the admins topic) that the token's `mercure.subscribe` also covers.
- * null when the account is gone or disabled, its company is disabled, or nothing is left.
+ * An impersonated token also needs its real user to be active and still allowed to impersonate. null when the
+ * account is gone or disabled, its company is disabled, or nothing is left. `owner` lists whose changes end it.
  */
 export async function resolveSubscriberTopics(opts: {
   deps: TAppDeps;
   claims: TMercureClaims;
-}): Promise<{ userId: number; companyId: number | null; allowed: string[] } | null> {
-  const { sub, subscribe } = opts.claims;
-  const id = Number(sub);
-  if (!sub || !/^\d+$/.test(sub) || !Number.isSafeInteger(id)) return null;
-  const account = await runInScope(opts.deps.db, { companyId: null, system: true }, (tx) => findSubscriberAccount(tx, { id }));
-  if (!account || !account.enabled || account.companyEnabled === false) return null;
-  const allowed = listUserTopics(account).filter((topic) => matchAnyTopic({ selectors: subscribe, topics: [topic] }));
-  return allowed.length ? { userId: account.id, companyId: account.companyId, allowed } : null;
+}): Promise<{ owner: TStreamOwner; allowed: string[] } | null> {
+  const { claims } = opts;
+  const id = parseUserId(claims.sub);
+  const realId = claims.actorSub === undefined ? id : parseUserId(claims.actorSub);
+  if (id === null || realId === null) return null;
+  const [account, real] = await runInScope(opts.deps.db, { companyId: null, system: true }, async (tx) => [
+    await findSubscriberAccount(tx, { id }),
+    realId === id ? undefined : await findSubscriberAccount(tx, { id: realId }),
+  ]);
+  if (!isActive(account)) return null;
+  if (realId !== id && (!isActive(real) || !canImpersonate(real, account))) return null;
+  const allowed = listUserTopics(account).filter((topic) => matchAnyTopic({ selectors: claims.subscribe, topics: [topic] }));
+  if (!allowed.length) return null;
+  const parties = real ? [account, real] : [account];
+  return {
+    owner: {
+      userIds: parties.map((p) => p.id),
+      companyIds: parties.map((p) => p.companyId).filter((c): c is number => c !== null),
+    },
+    allowed,
+  };
 }
 
 /**

@@ -62,10 +62,13 @@ export interface TSseHub {
   close(): void;
 }
 
+/** The users (the effective one, and the real one behind an impersonation) and companies a stream depends on. */
 export interface TStreamOwner {
-  userId: number;
-  companyId: number | null;
+  userIds: number[];
+  companyIds: number[];
 }
+
+const ownerKeys = (o: TStreamOwner) => [...o.userIds.map((id) => `u${id}`), ...o.companyIds.map((id) => `c${id}`)];
 
 interface TSubscriber {
   raw: ServerResponse;
@@ -129,7 +132,8 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
   const unsubscribe = opts.live.onEvent((event) => {
     // Remembered even with no subscriber: a connect may be reading the account right now.
     const revocation = findStreamRevocation(event);
-    if (revocation) revokedAt.set('userId' in revocation ? `u${revocation.userId}` : `c${revocation.companyId}`, Date.now());
+    const revokedKey = revocation && ('userId' in revocation ? `u${revocation.userId}` : `c${revocation.companyId}`);
+    if (revokedKey) revokedAt.set(revokedKey, Date.now());
     if (!subscribers.size) return;
     let text: string | undefined;
     for (const s of subscribers) {
@@ -144,12 +148,8 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
       write(s, text);
     }
     // After delivery, so the affected user's other tabs still hear the change itself.
-    if (!revocation) return;
-    for (const s of [...subscribers]) {
-      const owner = s.owner;
-      if (!owner) continue;
-      if ('userId' in revocation ? owner.userId === revocation.userId : owner.companyId === revocation.companyId) end(s);
-    }
+    if (!revokedKey) return;
+    for (const s of [...subscribers]) if (s.owner && ownerKeys(s.owner).includes(revokedKey)) end(s);
   });
 
   const heartbeat = setInterval(() => {
@@ -213,8 +213,7 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
       };
     },
     wasRevokedSince({ owner, sinceMs }) {
-      const keys = [`u${owner.userId}`, ...(owner.companyId === null ? [] : [`c${owner.companyId}`])];
-      return keys.some((k) => (revokedAt.get(k) ?? -Infinity) >= sinceMs);
+      return ownerKeys(owner).some((k) => (revokedAt.get(k) ?? -Infinity) >= sinceMs);
     },
     size: () => subscribers.size,
     close() {
