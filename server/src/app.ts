@@ -49,6 +49,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createAwayJobHandlers } from './modules/users/away.service';
 import { authPlugin } from './plugins/auth';
+import { logSerializers } from './lib/log-redact';
 import { createLocalLiveBus } from './live/local-live-bus';
 import { liveRoutes } from './live/live.routes';
 import { createRedisLiveBus } from './live/redis-live-bus';
@@ -61,6 +62,8 @@ export interface TBuildAppOptions {
   /** TLS agent for web-push requests (tests trust their fake push service's certificate with it). */
   webPushAgent?: Agent;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function openDatabase(config: TConfig): Promise<TDatabase> {
@@ -115,7 +118,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   });
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Secrets in query strings (the Mercure `?authorization=` token, signatures…) are redacted from every logged URL.
+    logger: opts.logger === false ? false : { level: config.logLevel, serializers: logSerializers, ...(opts.logStream && { stream: opts.logStream }) },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Live-update streams never end on their own: close every connection on shutdown instead of waiting.

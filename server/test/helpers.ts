@@ -67,7 +67,7 @@ export interface TTestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<TBuildAppOptions, 'webPushAgent'> = {}): Promise<TTestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<TBuildAppOptions, 'webPushAgent' | 'logger' | 'logStream'> = {}): Promise<TTestApp> {
   const queryObserver: TTestApp['queryObserver'] = { current: undefined };
   const { db, drop } = await openTestDatabase((query, params) => queryObserver.current?.(query, params));
   const mails: TMail[] = [];

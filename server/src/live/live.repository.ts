@@ -27,3 +27,21 @@ export async function recordLiveEvents(tx: TTx, inputs: TLiveEventInput[]): Prom
     payload: { ...payloads[n]!, id: id.toString() },
   }));
 }
+
+/** What a subscriber's topics are derived from at connect: the account as it is now (system scope). */
+export interface TSubscriberAccount {
+  id: number;
+  companyId: number | null;
+  roles: string[];
+  enabled: boolean;
+  /** null for a user without company. */
+  companyEnabled: boolean | null;
+}
+
+export async function findSubscriberAccount(tx: TTx, opts: { id: number }): Promise<TSubscriberAccount | undefined> {
+  const res = await tx.execute(sql`
+    select u.id::int as id, u.company_id::int as "companyId", u.roles, u.enabled, c.enabled as "companyEnabled"
+    from users u left join companies c on c.id = u.company_id
+    where u.id = ${opts.id}`);
+  return res.rows[0] as TSubscriberAccount | undefined;
+}

@@ -4,6 +4,9 @@ import { contextOf } from '../plugins/auth';
 import * as service from './live.service';
 import { verifyMercureToken } from './mercure-jwt';
 import { createSseHub } from './sse-hub';
+import { findSelectorLimitProblem } from './topic-match';
+import { AppError } from '../lib/errors';
+import { errorResponses } from '../lib/openapi';
 
 function firstString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -36,7 +39,7 @@ function readSubscriberToken(request: FastifyRequest): string | undefined {
 }
 
 // The hub answers like the reference Mercure hub (plain text), not with the API's problem documents.
-function refuse(reply: FastifyReply, status: 400 | 401, text: string) {
+function refuse(reply: FastifyReply, status: 401, text: string) {
   return reply.status(status).type('text/plain; charset=utf-8').send(`${text}\n`);
 }
 
@@ -52,7 +55,11 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   app.get(
     service.HUB_URL,
-    { config: { public: true }, schema: { tags: ['live'], summary: 'Mercure subscribe (server-sent events)' } },
+    {
+      config: { public: true },
+      // 200 is a text/event-stream; 401 is plain text like the reference hub.
+      schema: { tags: ['live'], summary: 'Mercure subscribe (server-sent events)', response: { ...errorResponses(400) } },
+    },
     async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       const claims = await verifyMercureToken({ secret: deps.config.mercureJwtSecret, token: readSubscriberToken(req) });
@@ -61,8 +68,16 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
       const selectors = (Array.isArray(rawTopics) ? rawTopics : [rawTopics]).filter(
         (t): t is string => typeof t === 'string' && t.length > 0,
       );
-      if (!selectors.length) return refuse(reply, 400, 'Missing "topic" parameter.');
-      if (!(await service.isSubscriberActive({ deps, sub: claims.sub }))) return refuse(reply, 401, 'Unauthorized');
+      if (!selectors.length) throw new AppError('bad_request', 'Missing "topic" parameter.');
+      // Bounds the matching work one subscriber adds to every event.
+      const limitProblem = findSelectorLimitProblem(selectors);
+      if (limitProblem) throw new AppError('bad_request', limitProblem);
+      const checkedAtMs = Date.now();
+      const rights = await service.resolveSubscriberTopics({ deps, claims });
+      if (!rights) return refuse(reply, 401, 'Unauthorized');
+      const { owner } = rights;
+      // A rights change whose event arrived while the account was read: the read may be stale, the client retries.
+      if (hub.wasRevokedSince({ owner, sinceMs: checkedAtMs })) return refuse(reply, 401, 'Unauthorized');
 
       // Fastify answers HEAD with the GET handler: a HEAD must not hold a stream open until the token expires.
       if (req.method === 'HEAD') return reply.status(200).type('text/event-stream').header('cache-control', 'no-cache').send();
@@ -73,14 +88,14 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
       reply.hijack();
       const raw = reply.raw;
       // Registered before history is read, so an event committed meanwhile is held back rather than missed.
-      const subscription = hub.openSubscription({ raw, selectors, allowed: claims.subscribe, expiresAtMs: claims.exp * 1000 });
+      const subscription = hub.openSubscription({ raw, selectors, allowed: rights.allowed, expiresAtMs: claims.exp * 1000, owner });
       try {
         const replay = lastEventId
           ? await service.readReplayEvents({
               deps,
               request: service.parseLastEventId(lastEventId),
               selectors,
-              allowed: claims.subscribe,
+              allowed: rights.allowed,
             })
           : null;
         subscription.start({

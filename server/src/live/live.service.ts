@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
 import { runInScope, type TScope } from '../db/client';
-import { findAuthUsers } from '../modules/users/users.repository';
-import { signMercureToken } from './mercure-jwt';
+import { canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
+import { findSubscriberAccount, type TSubscriberAccount } from './live.repository';
+import type { TStreamOwner } from './sse-hub';
+import { signMercureToken, type TMercureClaims } from './mercure-jwt';
 import { isTemplateSelector, matchAnyTopic } from './topic-match';
 
 export const HUB_URL = '/.well-known/mercure';
@@ -15,10 +17,14 @@ const REPLAY_MAX_SCANNED = 20_000;
 
 /** The topics a user's live token covers (spec part 1 §4: admins see all customers and messages of the company). */
 export function listActorTopics(actor: TActor): string[] {
-  const { user } = actor;
-  if (user.companyId === null) return [userTopic(user.id)];
-  const topics = [companyTopic(user.companyId), userTopic(user.id)];
-  if (actor.isCompanyAdmin) topics.push(companyAdminsTopic(user.companyId));
+  return listUserTopics({ id: actor.user.id, companyId: actor.user.companyId, roles: actor.user.roles });
+}
+
+/** Same rule from a user's row: company and own topic, plus the admins topic for company admins. */
+export function listUserTopics(opts: { id: number; companyId: number | null; roles: readonly string[] }): string[] {
+  if (opts.companyId === null) return [userTopic(opts.id)];
+  const topics = [companyTopic(opts.companyId), userTopic(opts.id)];
+  if (isCompanyAdmin(opts.roles)) topics.push(companyAdminsTopic(opts.companyId));
   return topics;
 }
 
@@ -26,16 +32,48 @@ export function listActorTopics(actor: TActor): string[] {
 export async function getMercureToken(opts: { ctx: TRequestContext }): Promise<{ token: string; hubUrl: string; topics: string[] }> {
   const { ctx } = opts;
   const topics = listActorTopics(ctx.actor);
-  const { token } = await signMercureToken({ secret: ctx.config.mercureJwtSecret, userId: ctx.actor.user.id, topics });
+  const { user, realUser } = ctx.actor;
+  const { token } = await signMercureToken({ secret: ctx.config.mercureJwtSecret, userId: user.id, realUserId: realUser.id, topics });
   return { token, hubUrl: HUB_URL, topics };
 }
 
-/** A live token outlives a disabled account by up to six hours; new streams re-check the account like API calls do. */
-export async function isSubscriberActive(opts: { deps: TAppDeps; sub: string | undefined }): Promise<boolean> {
-  const id = Number(opts.sub);
-  if (!opts.sub || !Number.isSafeInteger(id)) return false;
-  const [user] = await runInScope(opts.deps.db, { companyId: null, system: true }, (tx) => findAuthUsers(tx, { id }));
-  return !!user && user.enabled && user.companyEnabled !== false;
+function parseUserId(sub: string | undefined): number | null {
+  if (!sub || !/^\d{1,15}$/.test(sub)) return null;
+  return Number(sub);
+}
+
+const isActive = (a: TSubscriberAccount | undefined): a is TSubscriberAccount => !!a && a.enabled && a.companyEnabled !== false;
+
+/**
+ * The topics a stream may receive: those the user's CURRENT account grants (read now, not from the token, so a
+ * demoted admin's old token no longer carries the admins topic) that the token's `mercure.subscribe` also covers.
+ * An impersonated token also needs its real user to be active and still allowed to impersonate. null when the
+ * account is gone or disabled, its company is disabled, or nothing is left. `owner` lists whose changes end it.
+ */
+export async function resolveSubscriberTopics(opts: {
+  deps: TAppDeps;
+  claims: TMercureClaims;
+}): Promise<{ owner: TStreamOwner; allowed: string[] } | null> {
+  const { claims } = opts;
+  const id = parseUserId(claims.sub);
+  const realId = claims.actorSub === undefined ? id : parseUserId(claims.actorSub);
+  if (id === null || realId === null) return null;
+  const [account, real] = await runInScope(opts.deps.db, { companyId: null, system: true }, async (tx) => [
+    await findSubscriberAccount(tx, { id }),
+    realId === id ? undefined : await findSubscriberAccount(tx, { id: realId }),
+  ]);
+  if (!isActive(account)) return null;
+  if (realId !== id && (!isActive(real) || !canImpersonate(real, account))) return null;
+  const allowed = listUserTopics(account).filter((topic) => matchAnyTopic({ selectors: claims.subscribe, topics: [topic] }));
+  if (!allowed.length) return null;
+  const parties = real ? [account, real] : [account];
+  return {
+    owner: {
+      userIds: parties.map((p) => p.id),
+      companyIds: parties.map((p) => p.companyId).filter((c): c is number => c !== null),
+    },
+    allowed,
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
@@ -10,8 +9,9 @@ import { users } from '../modules/users/users.schema';
 import { createLocalLiveBus } from './local-live-bus';
 import { recordLiveEvents } from './live.repository';
 import type { TLiveEventInput, TStoredLiveEvent } from './live.types';
-import { signMercureToken } from './mercure-jwt';
+import { MERCURE_TOKEN_TTL_SECONDS, signMercureToken } from './mercure-jwt';
 import { createRedisLiveBus } from './redis-live-bus';
+import { fakeResponse, openStream } from '../../test/live-stream';
 import { createSseHub, formatSseEvent } from './sse-hub';
 import { matchTopic } from './topic-match';
 
@@ -52,74 +52,6 @@ async function publish(companyId: number, topics: string[], data: Record<string,
   return stored[0]!;
 }
 
-interface TSseMessage {
-  id: string;
-  data: TLiveEvent;
-}
-
-/** A real SSE client over Node's fetch: collects events, comments and the raw text. */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { headers, signal: ctrl.signal });
-  const state = { raw: '', events: [] as TSseMessage[], comments: 0, ended: false };
-  const wake = new Set<() => void>();
-  const notify = () => wake.forEach((f) => f());
-  if (res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          state.raw += value;
-          buf += value;
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            if (block.startsWith(':')) state.comments++;
-            else {
-              const lines = block.split('\n');
-              const id = lines.find((l) => l.startsWith('id: '))!.slice(4);
-              const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-              state.events.push({ id, data: JSON.parse(data) });
-            }
-          }
-          notify();
-        }
-      } catch {
-        // aborted by close()
-      }
-      state.ended = true;
-      notify();
-    })();
-  }
-  const waitFor = (pred: () => boolean, ms = 5000) =>
-    new Promise<void>((resolve, reject) => {
-      if (pred()) return resolve();
-      const timer = setTimeout(() => {
-        wake.delete(check);
-        reject(new Error(`timed out; got ${JSON.stringify(state.events.map((e) => e.id))}, ended=${state.ended}`));
-      }, ms);
-      const check = () => {
-        if (!pred()) return;
-        clearTimeout(timer);
-        wake.delete(check);
-        resolve();
-      };
-      wake.add(check);
-    });
-  return {
-    res,
-    state,
-    waitFor,
-    ids: () => state.events.map((e) => e.id),
-    hasEvent: (id: string) => state.events.some((e) => e.id === id),
-    close: () => ctrl.abort(),
-  };
-}
-
 function hubUrl(topics: string[], extra = ''): string {
   return `${base}/.well-known/mercure?${topics.map((x) => `topic=${encodeURIComponent(x)}`).join('&')}${extra}`;
 }
@@ -135,8 +67,8 @@ describe('GET /api/get_mercure_jwt', () => {
       sub: String(a.agent.id),
       mercure: { subscribe: res.topics, payload: { user: `/api/users/${a.agent.id}` } },
     });
-    expect(claims.exp! - before).toBeGreaterThanOrEqual(6 * 3600 - 5);
-    expect(claims.exp! - before).toBeLessThanOrEqual(6 * 3600 + 5);
+    expect(claims.exp! - before).toBeGreaterThanOrEqual(MERCURE_TOKEN_TTL_SECONDS - 5);
+    expect(claims.exp! - before).toBeLessThanOrEqual(MERCURE_TOKEN_TTL_SECONDS + 5);
     await expect(jwtVerify(res.token, t.app.deps.config.mercureJwtSecret)).resolves.toBeTruthy();
     // Never valid as an API token: signed with another secret.
     await expect(jwtVerify(res.token, t.app.deps.config.jwtSecret)).rejects.toThrow();
@@ -187,7 +119,7 @@ describe('GET /.well-known/mercure refusals', () => {
     const { token } = await mercureToken(a.agent.email);
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/mercure', headers: bearer(token) });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Missing "topic" parameter.');
+    expect(res.json()).toMatchObject({ status: 400, detail: 'Missing "topic" parameter.' });
   });
 
   it('answers HEAD without holding a stream open', async () => {
@@ -376,32 +308,6 @@ describe('replay', () => {
     }
   });
 });
-
-/** A stand-in for ServerResponse whose client never reads: write() queues and reports back-pressure. */
-function fakeResponse(opts: { slow: boolean }) {
-  const raw = Object.assign(new EventEmitter(), {
-    chunks: [] as string[],
-    writableLength: 0,
-    destroyed: false,
-    headersSent: false,
-    writeHead() {
-      raw.headersSent = true;
-    },
-    write(chunk: string) {
-      raw.chunks.push(chunk);
-      if (opts.slow) raw.writableLength += chunk.length;
-      return !opts.slow;
-    },
-    end() {
-      raw.emit('close');
-    },
-    destroy() {
-      raw.destroyed = true;
-      raw.emit('close');
-    },
-  });
-  return raw;
-}
 
 describe('sse hub', () => {
   const stored = (id: number, topics = ['/t']): TStoredLiveEvent => ({

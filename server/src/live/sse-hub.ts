@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { TLiveEvent } from '@cd/contracts/live';
 import type { TLiveBus, TStoredLiveEvent } from './live.types';
+import { findStreamRevocation } from './stream-revocation';
 import { matchAnyTopic } from './topic-match';
 
 /** One event in the Mercure v0.x wire format; every line of data gets its own `data:` prefix. */
@@ -43,14 +44,35 @@ export interface TSseHub {
    * Registers a subscriber right away so no event committed from now on is missed; live events are held back
    * until `start`, which the caller invokes once the replay has been read.
    */
-  openSubscription(opts: { raw: ServerResponse; selectors: string[]; allowed: string[]; expiresAtMs: number }): TSseSubscription;
+  openSubscription(opts: {
+    raw: ServerResponse;
+    selectors: string[];
+    allowed: string[];
+    expiresAtMs: number;
+    /** Whose stream it is: it ends when that user's rights or company change (see stream-revocation.ts). */
+    owner?: TStreamOwner;
+  }): TSseSubscription;
+  /**
+   * True when a revocation for this owner arrived at or after `sinceMs`: the rights read at connect may predate the
+   * change whose event this hub already handled, so the caller refuses instead of opening a stale stream.
+   */
+  wasRevokedSince(opts: { owner: TStreamOwner; sinceMs: number }): boolean;
   size(): number;
   /** Ends every stream (server shutdown) and stops listening to the bus. */
   close(): void;
 }
 
+/** The users (the effective one, and the real one behind an impersonation) and companies a stream depends on. */
+export interface TStreamOwner {
+  userIds: number[];
+  companyIds: number[];
+}
+
+const ownerKeys = (o: TStreamOwner) => [...o.userIds.map((id) => `u${id}`), ...o.companyIds.map((id) => `c${id}`)];
+
 interface TSubscriber {
   raw: ServerResponse;
+  owner: TStreamOwner | null;
   selectors: string[];
   allowed: string[];
   state: 'pending' | 'live' | 'closed';
@@ -67,6 +89,9 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
   const maxBlockedMs = opts.maxBlockedMs ?? 30_000;
   const maxPendingEvents = opts.maxPendingEvents ?? 10_000;
   const subscribers = new Set<TSubscriber>();
+  // When each user/company last had its streams revoked; only the last minute matters (a connect's rights read).
+  const revokedAt = new Map<string, number>();
+  const REVOCATION_MEMORY_MS = 60_000;
 
   const remove = (s: TSubscriber) => {
     if (s.state === 'closed') return;
@@ -94,7 +119,21 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
     matchAnyTopic({ selectors: s.selectors, topics: event.topics }) &&
     matchAnyTopic({ selectors: s.allowed, topics: event.topics });
 
+  /** Ends a stream cleanly; the client reconnects with Last-Event-ID and a fresh token, and is re-checked then. */
+  const end = (s: TSubscriber) => {
+    const wasLive = s.state === 'live';
+    remove(s);
+    if (s.raw.destroyed) return;
+    if (wasLive) s.raw.end();
+    // Not started yet: no head written, nothing the client could resume from.
+    else s.raw.destroy();
+  };
+
   const unsubscribe = opts.live.onEvent((event) => {
+    // Remembered even with no subscriber: a connect may be reading the account right now.
+    const revocation = findStreamRevocation(event);
+    const revokedKey = revocation && ('userId' in revocation ? `u${revocation.userId}` : `c${revocation.companyId}`);
+    if (revokedKey) revokedAt.set(revokedKey, Date.now());
     if (!subscribers.size) return;
     let text: string | undefined;
     for (const s of subscribers) {
@@ -108,10 +147,14 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
       text ??= formatSseEvent(event.payload);
       write(s, text);
     }
+    // After delivery, so the affected user's other tabs still hear the change itself.
+    if (!revokedKey) return;
+    for (const s of [...subscribers]) if (s.owner && ownerKeys(s.owner).includes(revokedKey)) end(s);
   });
 
   const heartbeat = setInterval(() => {
     const now = Date.now();
+    for (const [key, at] of revokedAt) if (now - at > REVOCATION_MEMORY_MS) revokedAt.delete(key);
     for (const s of subscribers) {
       if (s.state !== 'live') continue;
       if (s.blockedSince !== null && now - s.blockedSince > maxBlockedMs) drop(s);
@@ -121,8 +164,8 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
   heartbeat.unref();
 
   return {
-    openSubscription({ raw, selectors, allowed, expiresAtMs }) {
-      const s: TSubscriber = { raw, selectors, allowed, state: 'pending', pending: [], blockedSince: null, expiryTimer: null };
+    openSubscription({ raw, selectors, allowed, expiresAtMs, owner }) {
+      const s: TSubscriber = { raw, owner: owner ?? null, selectors, allowed, state: 'pending', pending: [], blockedSince: null, expiryTimer: null };
       subscribers.add(s);
       raw.on('close', () => remove(s));
       raw.on('drain', () => {
@@ -168,6 +211,9 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
           if (wasLive && !raw.destroyed) raw.end();
         },
       };
+    },
+    wasRevokedSince({ owner, sinceMs }) {
+      return ownerKeys(owner).some((k) => (revokedAt.get(k) ?? -Infinity) >= sinceMs);
     },
     size: () => subscribers.size,
     close() {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLiveClient, hubRequestUrl, SseParser, type TLiveToken } from './live-events';
+import { createLiveClient, hubRequestUrl, readTokenExpiry, SseParser, type TLiveToken } from './live-events';
 
 describe('SseParser', () => {
   it('joins multi-line data and dispatches on the blank line', () => {
@@ -153,5 +153,55 @@ describe('createLiveClient', () => {
     await flush();
     expect(fetchToken).toHaveBeenCalledTimes(2);
     client.stop();
+  });
+
+  it('fetches a fresh token when the hub ends the stream (expiry, rights change) and resumes from the last id', async () => {
+    const timers: { fn: () => void; ms: number }[] = [];
+    const first = streamResponse();
+    const fetchToken = vi
+      .fn()
+      .mockResolvedValueOnce({ ...token, token: 'old' })
+      .mockResolvedValueOnce({ ...token, token: 'new' });
+    const fetch = vi.fn().mockResolvedValueOnce(first.res).mockResolvedValueOnce(streamResponse().res);
+    const client = createLiveClient({ fetchToken, fetch, onEvent: () => undefined, setTimeout: (fn, ms) => (timers.push({ fn, ms }), 1), clearTimeout: () => undefined });
+    client.start();
+    await flush();
+    first.push('id: 41\ndata: {"event":"updated","entity":"customer","data":{}}\n\n');
+    first.close();
+    await flush();
+    await flush();
+    timers.find((t) => t.ms === 3000)!.fn();
+    await flush();
+    await flush();
+    expect(fetchToken).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]![1].headers).toMatchObject({ Authorization: 'Bearer new', 'Last-Event-ID': '41' });
+    client.stop();
+  });
+
+  it('keeps a valid token across a network drop but replaces one about to expire', async () => {
+    const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ exp: expSeconds })).replace(/=+$/, '')}.s`;
+    expect(readTokenExpiry(jwt(1000))).toBe(1_000_000);
+    expect(readTokenExpiry('not-a-jwt')).toBeNull();
+    const run = async (expSeconds: number) => {
+      const timers: { fn: () => void; ms: number }[] = [];
+      const fetchToken = vi.fn().mockResolvedValue({ ...token, token: jwt(expSeconds) });
+      const fetch = vi.fn().mockRejectedValueOnce(new TypeError('network')).mockResolvedValue(streamResponse().res);
+      const client = createLiveClient({
+        fetchToken,
+        fetch,
+        onEvent: () => undefined,
+        now: () => 1_000_000,
+        setTimeout: (fn, ms) => (timers.push({ fn, ms }), 1),
+        clearTimeout: () => undefined,
+      });
+      client.start();
+      await flush();
+      timers.find((t) => t.ms === 3000)!.fn();
+      await flush();
+      client.stop();
+      return fetchToken.mock.calls.length;
+    };
+    expect(await run(1000 + 600)).toBe(1);
+    expect(await run(1000 + 10)).toBe(2);
   });
 });

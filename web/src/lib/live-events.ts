@@ -3,7 +3,8 @@ import type { TLiveEvent } from '@cd/contracts/live';
 /**
  * Live updates (spec part 1 §4, §8, §9): a Mercure-protocol event stream read with fetch + ReadableStream,
  * because EventSource cannot send the bearer header. Direct path only (no shared worker): a failed token
- * fetch stops the client.
+ * fetch stops the client. Live tokens last minutes: when the hub ends the stream (expiry, rights changed) the
+ * client fetches a new token and reconnects with Last-Event-ID.
  */
 
 export const LIVE_DEFAULT_RETRY_MS = 3_000;
@@ -116,7 +117,25 @@ export interface TLiveClientDeps {
   keepaliveMs?: number;
   /** Base for a relative hubUrl. */
   origin?: string;
+  /** Defaults to Date.now; injectable for tests. */
+  now?: () => number;
 }
+
+/** A JWT's `exp` in milliseconds, or null when it cannot be read (then only the hub's answers tell). */
+export function readTokenExpiry(jwt: string): number | null {
+  try {
+    const part = jwt.split('.')[1];
+    if (!part) return null;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+// A token this close to its expiry is replaced before connecting: the hub would end the stream almost at once.
+const TOKEN_EXPIRY_MARGIN_MS = 30_000;
 
 /** `{hubUrl}?topic=a&topic=b`, keeping any query the hub URL already has. */
 export function hubRequestUrl(hubUrl: string, topics: readonly string[], origin?: string): string {
@@ -141,6 +160,7 @@ export function createLiveClient(deps: TLiveClientDeps) {
   const setT = deps.setTimeout ?? ((fn: () => void, ms: number) => window.setTimeout(fn, ms));
   const clearT = deps.clearTimeout ?? ((h: unknown) => window.clearTimeout(h as number));
   const keepaliveMs = deps.keepaliveMs ?? LIVE_KEEPALIVE_TIMEOUT_MS;
+  const now = deps.now ?? (() => Date.now());
   let retryMs = deps.retryMs ?? LIVE_DEFAULT_RETRY_MS;
   let stopped = true;
   let token: TLiveToken | null = null;
@@ -157,13 +177,18 @@ export function createLiveClient(deps: TLiveClientDeps) {
     watchdog = null;
   }
 
+  function isTokenStale(): boolean {
+    const exp = token ? readTokenExpiry(token.token) : null;
+    return exp !== null && exp - now() < TOKEN_EXPIRY_MARGIN_MS;
+  }
+
   function scheduleReconnect(gen: number, refreshToken: boolean) {
     if (stopped || gen !== generation) return;
     clearWatchdog();
     status('waiting');
     retryTimer = setT(() => {
       retryTimer = null;
-      if (refreshToken) token = null;
+      if (refreshToken || isTokenStale()) token = null;
       void connect();
     }, retryMs);
   }
@@ -209,11 +234,15 @@ export function createLiveClient(deps: TLiveClientDeps) {
     parser.lastEventId = lastEventId;
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
+    let ended = false;
     try {
       for (;;) {
         armWatchdog();
         const { value, done } = await reader.read();
-        if (done) break;
+        if (done) {
+          ended = true;
+          break;
+        }
         if (stopped || gen !== generation) return;
         const messages = parser.push(decoder.decode(value, { stream: true }));
         if (parser.retry !== null) retryMs = parser.retry;
@@ -233,7 +262,9 @@ export function createLiveClient(deps: TLiveClientDeps) {
         /* ignored */
       }
     }
-    scheduleReconnect(gen, false);
+    // The hub ends a stream when its token expires or the user's rights changed: reconnect with a fresh token
+    // (short-lived, re-checked by the hub) and the Last-Event-ID, so nothing is missed.
+    scheduleReconnect(gen, ended);
   }
 
   function start(): void {
