@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZMercureTokenSchema } from '@cd/contracts/live';
 import type { TAppDeps } from '../context';
+import { errorResponses, textResponse } from '../lib/openapi';
 import { contextOf } from '../plugins/auth';
 import * as service from './live.service';
 import { verifyMercureToken } from './mercure-jwt';
@@ -46,13 +48,26 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/get_mercure_jwt', { schema: { tags: ['live'] } }, async (req) =>
+  app.get('/api/get_mercure_jwt', { schema: { tags: ['live'], response: { 200: ZMercureTokenSchema, ...errorResponses(401, 403) } } }, async (req) =>
     service.getMercureToken({ ctx: contextOf(deps, req) }),
   );
 
   app.get(
     service.HUB_URL,
-    { config: { public: true }, schema: { tags: ['live'], summary: 'Mercure subscribe (server-sent events)' } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['live'],
+        summary: 'Mercure subscribe (server-sent events)',
+        description: 'Authenticates itself with a token from /api/get_mercure_jwt (Authorization header, `authorization` query or mercureAuthorization cookie).',
+        // Like the reference Mercure hub, refusals are plain text, not problem documents.
+        response: {
+          200: textResponse({ contentType: 'text/event-stream', description: 'The event stream of the requested topics.' }),
+          400: textResponse({ contentType: 'text/plain', description: 'No topic asked for.' }),
+          401: textResponse({ contentType: 'text/plain', description: 'Missing, invalid or expired subscriber token, or a disabled account.' }),
+        },
+      },
+    },
     async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       const claims = await verifyMercureToken({ secret: deps.config.mercureJwtSecret, token: readSubscriberToken(req) });

@@ -10,6 +10,7 @@ import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as service from './customer-groups.service';
+import { multipartBody } from '../../lib/openapi';
 
 const ZCustomerRefsSchema = z.array(ZIdRefSchema).max(100_000);
 const ZGroupCreateSchema = z.strictObject({
@@ -31,6 +32,13 @@ const ZGroupMessageFieldsSchema = z.strictObject({
   content: z.string().max(1600).optional().default(''),
   source: z.enum(['SYSTEM']).optional(),
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** The group send form: JSON, or multipart text fields plus `file[]` attachments. */
+const GROUP_MESSAGE_FORM = multipartBody({
+  fields: ZGroupMessageFieldsSchema,
+  files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
+  alsoJson: true,
 });
 
 export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -77,7 +85,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
 
   // Group messages
   const gmTags = ['group_messages'];
-  r.post('/api/group_messages', { schema: { tags: gmTags } }, async (req, reply) => {
+  r.post('/api/group_messages', { config: { openapi: GROUP_MESSAGE_FORM }, schema: { tags: gmTags } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });
