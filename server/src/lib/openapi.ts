@@ -153,6 +153,7 @@ export const transformRouteForOpenApi: typeof jsonSchemaTransform = (input) => {
   const config = (input.route as { config?: { public?: boolean; openapi?: { requestBody?: Record<string, unknown>; consumes?: string[] } } }).config;
   const schema = { ...(out.schema as Record<string, unknown>) };
   if (config?.public) schema.security = [];
+  if (schema.response) schema.response = describeAnswerMediaTypes(schema.response as Record<string, Record<string, unknown>>);
   if (config?.openapi?.requestBody) {
     // @fastify/swagger reads `body` + `consumes`; a multipart form is described as an object schema.
     schema.consumes = config.openapi.consumes ?? ['multipart/form-data'];
@@ -160,3 +161,20 @@ export const transformRouteForOpenApi: typeof jsonSchemaTransform = (input) => {
   }
   return { ...out, schema };
 };
+
+/**
+ * What the JSON Schemas alone cannot say: 204 has no body at all, and problem documents are
+ * `application/problem+json` (401 stays `application/json`, lib/errors.ts). Answers that name their media types
+ * (`content`) are left as they are.
+ */
+function describeAnswerMediaTypes(response: Record<string, Record<string, unknown>>) {
+  const out: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(response)) {
+    if ('content' in answer) out[status] = answer;
+    else if (status === '204') out[status] = { type: 'null', description: answer.description ?? 'No content.' };
+    else if (Number(status) >= 400 && status !== '401')
+      out[status] = { description: answer.description, content: { 'application/problem+json': { schema: answer } } };
+    else out[status] = answer;
+  }
+  return out;
+}
