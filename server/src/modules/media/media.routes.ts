@@ -142,12 +142,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['media'];
 
-  r.post(
-    '/api/media_objects',
-    {
-      config: { openapi: UPLOAD_FORM },
-      schema: { tags, querystring: ZCompanyQuerySchema, response: { 201: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) } },
-    }, async (req, reply) => {
+  const upload = {
+    config: { openapi: UPLOAD_FORM },
+    schema: { tags, querystring: ZCompanyQuerySchema, response: { 201: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) } },
+  };
+  const one = { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema };
+
+  r.post('/api/media_objects', upload, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = service.resolveMediaCompanyId({ ctx, requested: req.query.company });
     if (!req.isMultipart())
@@ -170,16 +171,12 @@ export async function mediaRoutes(app: FastifyInstance, deps: TAppDeps) {
     }
   });
 
-  r.get(
-    '/api/media_objects/:id',
-    { schema: { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema, response: { 200: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) => {
+  r.get('/api/media_objects/:id', { schema: { ...one, response: { 200: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) => {
     const companyId = service.resolveMediaCompanyId({ ctx: contextOf(deps, req), requested: req.query.company });
     return presentMedia({ config: deps.config, row: await service.getMedia({ deps, companyId, id: req.params.id }) });
   });
 
-  r.delete(
-    '/api/media_objects/:id',
-    { schema: { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema, response: { ...noContent, ...errorResponses(400, 401, 403, 404) } } }, async (req, reply) => {
+  r.delete('/api/media_objects/:id', { schema: { ...one, response: { ...noContent, ...errorResponses(400, 401, 403, 404) } } }, async (req, reply) => {
     const companyId = service.resolveMediaCompanyId({ ctx: contextOf(deps, req), requested: req.query.company });
     await service.deleteMedia({ deps, companyId, id: req.params.id });
     return reply.status(204).send(null);

@@ -50,14 +50,9 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
   const config = { public: true };
   const tags = ['webhooks'];
 
-  r.post('/api/webhooks/sms-provider/:companySlug/inbound', {
-    config,
-    schema: {
-      tags,
-      params: ZSlugParamsSchema,
-      response: { 200: textResponse({ contentType: 'text/xml', description: 'An empty TwiML answer (no automatic reply).' }), ...errorResponses(400, 403, 404, 415) },
-    },
-  }, async (req, reply) => {
+  const twiml = textResponse({ contentType: 'text/xml', description: 'An empty TwiML answer (no automatic reply).' });
+  const inboundOptions = { config, schema: { tags, params: ZSlugParamsSchema, response: { 200: twiml, ...errorResponses(400, 403, 404, 415) } } };
+  r.post('/api/webhooks/sms-provider/:companySlug/inbound', inboundOptions, async (req, reply) => {
     const { company, params } = await authenticateWebhook(deps, req, req.params.companySlug);
     let inbound;
     try {
