@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZProblemSchema } from '../src/lib/openapi';
+import { ZUserSchema } from '@cd/contracts/user';
+import { createResponseSerializerCompiler, ResponseMismatchError, ZProblemSchema } from '../src/lib/openapi';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 
 type TOperation = {
@@ -168,5 +169,24 @@ describe('a known address asked with another method', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers.allow, url).toBeUndefined();
     }
+  });
+});
+
+describe('answers checked against their description', () => {
+  const compile = (validate: boolean) =>
+    createResponseSerializerCompiler({ validate })({ schema: ZUserSchema, method: 'GET', url: '/api/users/:id', httpStatus: '200' });
+
+  it('tests validate every answer: one that drifts from its schema fails, naming the route and the member', async () => {
+    expect(t.app.deps.config.validateResponses).toBe(true);
+    const tok = (await login(t.app, a.admin.email)).token;
+    const user = (await t.app.inject({ method: 'GET', url: `/api/users/${a.agent.id}`, headers: bearer(tok) })).json();
+    expect(ZUserSchema.parse(user).id).toBe(a.agent.id);
+    expect(() => compile(true)({ ...user, createdAt: 12 })).toThrow(ResponseMismatchError);
+    expect(() => compile(true)({ ...user, createdAt: 12 })).toThrow(/GET \/api\/users\/:id 200[\s\S]*createdAt/);
+  });
+
+  it('production only serializes: nothing is stripped or checked', () => {
+    const drifted = { id: 'not a number', extra: '<script>' };
+    expect(JSON.parse(compile(false)(drifted))).toEqual(drifted);
   });
 });
