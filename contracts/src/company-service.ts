@@ -34,17 +34,22 @@ export const ZCompanyServiceReplaceSchema = ZCompanyServiceCreateSchema;
 export const ZCompanyServicePatchSchema = z.strictObject(serviceFields).partial();
 export type TCompanyServicePatch = z.infer<typeof ZCompanyServicePatchSchema>;
 
-export interface TCompanyService {
-  '@id': string;
-  '@type': 'CompanyService';
-  id: number;
-  company: string;
-  title: string;
-  description: string;
-  /** Minutes. */
-  duration: number;
-  /** Cents. */
-  price: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A company service as the API answers it. */
+export const ZCompanyServiceSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('CompanyService'),
+    id: z.number().int(),
+    /** `/api/companies/{id}`. */
+    company: z.string(),
+    title: z.string(),
+    description: z.string(),
+    /** Minutes. */
+    duration: z.number().int(),
+    /** Cents. */
+    price: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CompanyService' });
+export type TCompanyService = z.infer<typeof ZCompanyServiceSchema>;

@@ -284,49 +284,50 @@ export type TCompanyCreate = z.infer<typeof ZCompanyCreateSchema>;
 export const ZToggleModuleSchema = z.strictObject({ module: ZModuleSchema, toggle: z.boolean() });
 export type TToggleModule = z.infer<typeof ZToggleModuleSchema>;
 
-export interface TMediaRef {
-  '@id': string;
-  id: number;
-  contentUrl: string;
-}
+/** A stored image as a company answers it: its IRI, id and a signed, relative URL. */
+export const ZMediaRefSchema = z.object({ '@id': z.string(), id: z.number().int(), contentUrl: z.string() });
+export type TMediaRef = z.infer<typeof ZMediaRefSchema>;
 
-/** A company as the API answers it (secrets masked). */
-export interface TCompany {
-  '@id': string;
-  '@type': 'Company';
-  id: number;
-  name: string;
-  slug: string;
-  enabled: boolean;
-  country: string;
-  timezone: string;
-  language: 'en' | 'bs' | 'hr' | 'sr';
-  email: string | null;
-  address: string | null;
-  phone: string | null;
-  defaultCustomerUser: string | null;
-  mainLogo: TMediaRef | null;
-  heroMobile: TMediaRef | null;
-  logoMobile: TMediaRef | null;
-  termsOfService: string | null;
-  accentColor: string | null;
-  dNSZoneName: string | null;
-  hours: THours;
-  modules: TModules;
-  customerView: z.infer<typeof ZCustomerViewSchema>;
-  surveySettings: z.infer<typeof ZSurveySettingsSchema>;
-  realEstateSettings: z.infer<typeof ZRealEstateSettingsSchema>;
-  automotiveMessages: z.infer<typeof ZAutomotiveMessagesSchema>;
-  ocs: z.infer<typeof ZOcsSchema>;
-  dms: z.infer<typeof ZDmsSchema> | null;
-  payment: z.infer<typeof ZPaymentSchema> | null;
-  alerts: z.infer<typeof ZAlertsSchema>;
-  appointmentsSettings: z.infer<typeof ZAppointmentsSettingsSchema>;
-  availableUserRoles: string[];
-  welcomeMessage: string | null;
-  welcomeMessageEnabled: boolean;
-  createdAt: string;
-}
+/** A company as the API answers it (secrets masked, IRIs and ISO dates as strings). */
+export const ZCompanySchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('Company'),
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    enabled: z.boolean(),
+    country: z.string(),
+    timezone: z.string(),
+    language: z.enum(['en', 'bs', 'hr', 'sr']),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    defaultCustomerUser: z.string().nullable(),
+    mainLogo: ZMediaRefSchema.nullable(),
+    heroMobile: ZMediaRefSchema.nullable(),
+    logoMobile: ZMediaRefSchema.nullable(),
+    termsOfService: z.string().nullable(),
+    accentColor: z.string().nullable(),
+    dNSZoneName: z.string().nullable(),
+    hours: ZHoursSchema,
+    modules: ZModulesSchema,
+    customerView: ZCustomerViewSchema,
+    surveySettings: ZSurveySettingsSchema,
+    realEstateSettings: ZRealEstateSettingsSchema,
+    automotiveMessages: ZAutomotiveMessagesSchema,
+    ocs: ZOcsSchema,
+    dms: ZDmsSchema.nullable(),
+    payment: ZPaymentSchema.nullable(),
+    alerts: ZAlertsSchema,
+    appointmentsSettings: ZAppointmentsSettingsSchema,
+    availableUserRoles: z.array(z.string()),
+    welcomeMessage: z.string().nullable(),
+    welcomeMessageEnabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Company' });
+export type TCompany = z.infer<typeof ZCompanySchema>;
 
 export const DEFAULT_HOURS: THours = Object.fromEntries(
   WEEKDAYS.map((d) => [

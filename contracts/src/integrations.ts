@@ -12,10 +12,8 @@ export const ZVerifyPaymentCredentialsSchema = z.strictObject({
 export type TVerifyPaymentCredentials = z.infer<typeof ZVerifyPaymentCredentialsSchema>;
 
 /** The provider's verdict as the spec's screen reads it: 200 = valid, anything else aborts the save. */
-export interface TVerifyPaymentCredentialsAnswer {
-  status_code: number;
-  message: string;
-}
+export const ZVerifyPaymentCredentialsAnswerSchema = z.object({ status_code: z.number().int(), message: z.string() });
+export type TVerifyPaymentCredentialsAnswer = z.infer<typeof ZVerifyPaymentCredentialsAnswerSchema>;
 
 /** POST /api/dms/service_writers_sync (vendor type A): pull service writers from the dealer system. */
 export const ZServiceWritersSyncSchema = z.strictObject({ companyId, addMissing: z.boolean() });

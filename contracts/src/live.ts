@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Live event as delivered over the Mercure-protocol stream (spec part 1 §4). */
 export interface TLiveEvent<T = unknown> {
   event: 'created' | 'updated' | 'removed' | 'trigger';
@@ -24,3 +26,7 @@ export function companyAdminsTopic(companyId: number): string {
 export function userTopic(userId: number): string {
   return `/api/users/${userId}`;
 }
+
+/** GET /api/get_mercure_jwt: a subscriber token for the live hub, the hub's address and the topics it may hear. */
+export const ZMercureTokenSchema = z.object({ token: z.string(), hubUrl: z.string(), topics: z.array(z.string()) });
+export type TMercureToken = z.infer<typeof ZMercureTokenSchema>;

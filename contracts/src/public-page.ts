@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { ZPhoneSchema } from './company';
 
 /** What the public opt-in page `/c/{slug}` (the company's QR code) may know about a company: no ids, no settings beyond its texts. */
-export interface TPublicCompany {
-  name: string;
-  slug: string;
-  accentColor: string | null;
-  termsOfService: string | null;
-  heroMobileUrl: string | null;
-  logoMobileUrl: string | null;
-  texts: {
-    beforeNameInputText: string | null;
-    beforePhoneInputText: string | null;
-    submitPhoneNumberButtonText: string | null;
-    afterSubmitText: string | null;
-  };
-}
+export const ZPublicCompanySchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  accentColor: z.string().nullable(),
+  termsOfService: z.string().nullable(),
+  heroMobileUrl: z.string().nullable(),
+  logoMobileUrl: z.string().nullable(),
+  texts: z.object({
+    beforeNameInputText: z.string().nullable(),
+    beforePhoneInputText: z.string().nullable(),
+    submitPhoneNumberButtonText: z.string().nullable(),
+    afterSubmitText: z.string().nullable(),
+  }),
+});
+export type TPublicCompany = z.infer<typeof ZPublicCompanySchema>;
 
 export const ZPublicOptInSchema = z.strictObject({
   firstName: z.string().trim().min(1, 'first_name_is_required').max(100),
@@ -26,7 +27,8 @@ export const ZPublicOptInSchema = z.strictObject({
 });
 export type TPublicOptIn = z.infer<typeof ZPublicOptInSchema>;
 
-export interface TPublicOptInResult {
+export const ZPublicOptInResultSchema = z.object({
   /** A confirmation message is on its way (false when sending is blocked or no channel is configured). */
-  messageQueued: boolean;
-}
+  messageQueued: z.boolean(),
+});
+export type TPublicOptInResult = z.infer<typeof ZPublicOptInResultSchema>;

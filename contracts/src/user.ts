@@ -95,57 +95,91 @@ export const ZUserRolesSchema = z.strictObject({ roles: z.array(assignableRole).
 export const ZChangePasswordSchema = z.strictObject({ password: ZPasswordSchema });
 export const ZUserEnabledSchema = z.strictObject({ enabled: z.boolean() });
 
-export interface TUser {
-  '@id': string;
-  '@type': 'User';
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  roles: string[];
-  company: string | null;
-  enabled: boolean;
-  mechanic: boolean;
-  advisor: boolean;
-  department: string | null;
-  dms: { dtPersonId?: string | null; cdkServiceAdvisorId?: string | null };
-  awayState: { status: 'ONLINE' | 'AWAY' | 'AWAY_WITH_TRANSFER'; backAt: string | null; awayText: string | null; transferToUserId: number | null };
-  notificationSettings: TNotificationSettings;
-  theme: 'system' | 'light' | 'dark';
-  language: 'en' | 'bs' | 'hr' | 'sr';
-  createdAt: string;
-}
+/** A user as the API answers it (wire format: IRIs and ISO dates as strings). */
+export const ZUserSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('User'),
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    roles: z.array(z.string()),
+    /** `/api/companies/{id}`; null for super admins. */
+    company: z.string().nullable(),
+    enabled: z.boolean(),
+    mechanic: z.boolean(),
+    advisor: z.boolean(),
+    department: z.string().nullable(),
+    dms: z.object({ dtPersonId: z.string().nullable().optional(), cdkServiceAdvisorId: z.string().nullable().optional() }),
+    awayState: z.object({
+      status: ZAwayStatusSchema,
+      backAt: z.string().nullable(),
+      awayText: z.string().nullable(),
+      transferToUserId: z.number().int().nullable(),
+    }),
+    notificationSettings: z.object({
+      email: z.boolean(),
+      emailRecipients: z.array(z.string()),
+      sms: z.boolean(),
+      smsRecipients: z.array(z.string()),
+      push: z.boolean(),
+    }),
+    theme: z.enum(['system', 'light', 'dark']),
+    language: z.enum(['en', 'bs', 'hr', 'sr']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type TUser = z.infer<typeof ZUserSchema>;
 
 /** GET /api/me: the effective user plus the shell's view of their company and who is really signed in. */
-export interface TMe extends TUser {
-  companyData: {
-    id: number;
-    name: string;
-    slug: string;
-    phone: string | null;
-    enabled: boolean;
-    mainLogo: { contentUrl: string } | null;
-    welcomeMessage: string | null;
-    modules: Record<string, boolean>;
-    automotiveMessages: { vehicleReady?: string | null; repairOrderStatusUrl?: string | null };
-    surveySettings: { text?: string | null };
-    ocs: { twilioPhoneNumber?: string | null; safeMode?: boolean };
-    /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
-    channels: string[];
-  } | null;
+export const ZMeSchema = ZUserSchema.extend({
+  companyData: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      phone: z.string().nullable(),
+      enabled: z.boolean(),
+      mainLogo: z.object({ contentUrl: z.string() }).nullable(),
+      welcomeMessage: z.string().nullable(),
+      modules: z.record(z.string(), z.boolean()),
+      automotiveMessages: z.object({ vehicleReady: z.string().nullable().optional(), repairOrderStatusUrl: z.string().nullable().optional() }),
+      surveySettings: z.object({ text: z.string().nullable().optional() }),
+      ocs: z.object({ twilioPhoneNumber: z.string().nullable().optional(), safeMode: z.boolean().optional() }),
+      /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
+      channels: z.array(z.string()),
+    })
+    .nullable(),
   /** Present while impersonating: the real signed-in user (their roles decide whom they may impersonate). */
-  impersonator: { id: number; email: string; firstName: string; lastName: string; roles: string[]; companyName: string | null } | null;
-}
+  impersonator: z
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      roles: z.array(z.string()),
+      companyName: z.string().nullable(),
+    })
+    .nullable(),
+}).meta({ id: 'Me' });
+export type TMe = z.infer<typeof ZMeSchema>;
 
-export interface TColleague {
-  '@id': string;
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  roles: string[];
-}
+/** A colleague as pickers list them (GET /api/users/colleagues). */
+export const ZColleagueSchema = z.object({
+  '@id': z.string(),
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+});
+export type TColleague = z.infer<typeof ZColleagueSchema>;
+
+/** A member of GET /api/roles: a role and whether the caller may hand it out in their company. */
+export const ZRoleOptionSchema = z.object({ '@id': z.string(), id: z.string(), name: z.string(), assignable: z.boolean() });
+export type TRoleOption = z.infer<typeof ZRoleOptionSchema>;
 
 /** Be-back-in choices of the status dialog (spec part 1 §4, §9): minutes, or -1 for "unspecified" (no return time). */
 export const BE_BACK_IN_MINUTES = [5, 10, 15, 30, 60] as const;

@@ -13,9 +13,10 @@ import type { TAppDeps } from './context';
 import { createDatabase, type TDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
-import { AppError, handleError } from './lib/errors';
+import { createAllowedMethodsFinder } from './lib/allowed-methods';
+import { AppError, handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
-import { createResponseSerializerCompiler, transformRouteForOpenApi } from './lib/openapi';
+import { API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
 import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -152,8 +153,11 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Courier Desk API', version: config.revision },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: { title: 'Courier Desk API', version: config.revision, description: API_DESCRIPTION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        responses: { MethodNotAllowed: METHOD_NOT_ALLOWED_RESPONSE },
+      },
       security: [{ bearer: [] }],
     },
     transform: transformRouteForOpenApi,
@@ -202,13 +206,20 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
   }
+  const findAllowedMethods = createAllowedMethodsFinder(routeTable);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    // A known address asked with another method: say which methods it takes (RFC 9110 §15.5.6).
+    const allowed = findAllowedMethods(url.split('?')[0]!);
+    if (allowed.length && !allowed.includes(request.method)) {
+      const detail = `This address takes ${allowed.join(', ')}, not ${request.method}.`;
+      return reply.status(405).header('allow', allowed.join(', ')).type('application/problem+json').send(problemBody(405, detail));
+    }
     if (url.startsWith('/api') || url.startsWith('/.well-known') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       return reply
         .status(404)
         .type('application/problem+json')
-        .send({ type: '/errors/404', title: 'Not Found', detail: 'No route matches this address.', description: 'No route matches this address.', status: 404 });
+        .send(problemBody(404, 'No route matches this address.'));
     }
     // The SPA owns every other path; index.html is never cached so a new build is picked up.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });

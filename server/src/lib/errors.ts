@@ -67,12 +67,13 @@ export class AuthError extends Error {
   }
 }
 
+/** An `application/problem+json` body (ZProblemSchema). */
+export function problemBody(status: number, detail: string, extra: Record<string, unknown> = {}) {
+  return { type: `/errors/${status}`, title: TITLES[status] ?? 'Error', detail, description: detail, status, ...extra };
+}
+
 function problem(reply: FastifyReply, status: number, detail: string, extra: Record<string, unknown> = {}) {
-  const title = TITLES[status] ?? 'Error';
-  return reply
-    .status(status)
-    .type('application/problem+json')
-    .send({ type: `/errors/${status}`, title, detail, description: detail, status, ...extra });
+  return reply.status(status).type('application/problem+json').send(problemBody(status, detail, extra));
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

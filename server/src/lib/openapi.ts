@@ -71,6 +71,49 @@ export function errorResponses(...statuses: TErrorStatus[]): Record<number, z.Zo
 /** 204 answer (no body). */
 export const noContent = { 204: z.null().describe('Done; no content.') };
 
+/** A non-JSON answer (plain text, XML, an event stream), described by its media type. */
+export function textResponse(opts: { contentType: string; description: string }) {
+  return { description: opts.description, content: { [opts.contentType]: { schema: z.string() } } };
+}
+
+/**
+ * The request body of a multipart route: its text fields from the zod schema the route checks them with, plus
+ * its file parts as binary strings (`many` = the part may repeat).
+ */
+export function multipartBody(opts: {
+  fields?: z.ZodType;
+  /** Which side of `fields` to describe: 'input' (default) keeps defaulted fields optional; 'output' looks through preprocessing. */
+  io?: 'input' | 'output';
+  files: Record<string, { description: string; many?: boolean; required?: boolean }>;
+  description?: string;
+  /** Also accepted as JSON (the text fields alone). */
+  alsoJson?: boolean;
+}) {
+  const base = opts.fields ? (z.toJSONSchema(opts.fields, { io: opts.io ?? 'input', unrepresentable: 'any' }) as Record<string, unknown>) : {};
+  const { $schema: _drop, ...fields } = base;
+  const properties: Record<string, unknown> = { ...(fields.properties as Record<string, unknown> | undefined) };
+  const required = [...((fields.required as string[] | undefined) ?? [])];
+  for (const [name, f] of Object.entries(opts.files)) {
+    const binary = { type: 'string', format: 'binary', description: f.description };
+    properties[name] = f.many ? { type: 'array', items: binary, description: f.description } : binary;
+    if (f.required) required.push(name);
+  }
+  const requestBody = { type: 'object', description: opts.description, properties, ...(required.length ? { required } : {}) };
+  return { requestBody, consumes: opts.alsoJson ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'] };
+}
+
+/** Shown once for the whole API (info.description and components.responses), not on each operation. */
+export const API_DESCRIPTION =
+  'Errors are `application/problem+json` (Problem) except 401, which answers `{code, message}` (AuthFailure). ' +
+  'A known address asked with a method it does not take answers 405 with an `Allow` header listing the methods it does ' +
+  'take (components.responses.MethodNotAllowed).';
+
+export const METHOD_NOT_ALLOWED_RESPONSE = {
+  description: ERROR_DESCRIPTIONS[405],
+  headers: { Allow: { description: 'The methods this address takes, e.g. `GET, HEAD, PATCH`.', schema: { type: 'string' as const } } },
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
+
 /**
  * Serializes answers as plain JSON (never strips or reshapes what a handler returns). With `validate` (tests),
  * the JSON is first checked against the route's declared response schema for that status, so a description that
@@ -98,7 +141,7 @@ export class ResponseMismatchError extends Error {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Extra OpenAPI for what zod cannot validate here, e.g. a multipart request body. */
-    openapi?: { requestBody?: Record<string, unknown> };
+    openapi?: { requestBody?: Record<string, unknown>; consumes?: string[] };
   }
 }
 
@@ -107,13 +150,31 @@ declare module 'fastify' {
  */
 export const transformRouteForOpenApi: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const config = (input.route as { config?: { public?: boolean; openapi?: { requestBody?: Record<string, unknown> } } }).config;
+  const config = (input.route as { config?: { public?: boolean; openapi?: { requestBody?: Record<string, unknown>; consumes?: string[] } } }).config;
   const schema = { ...(out.schema as Record<string, unknown>) };
   if (config?.public) schema.security = [];
+  if (schema.response) schema.response = describeAnswerMediaTypes(schema.response as Record<string, Record<string, unknown>>);
   if (config?.openapi?.requestBody) {
     // @fastify/swagger reads `body` + `consumes`; a multipart form is described as an object schema.
-    schema.consumes = ['multipart/form-data'];
+    schema.consumes = config.openapi.consumes ?? ['multipart/form-data'];
     schema.body = config.openapi.requestBody;
   }
   return { ...out, schema };
 };
+
+/**
+ * What the JSON Schemas alone cannot say: 204 has no body at all, and problem documents are
+ * `application/problem+json` (401 stays `application/json`, lib/errors.ts). Answers that name their media types
+ * (`content`) are left as they are.
+ */
+function describeAnswerMediaTypes(response: Record<string, Record<string, unknown>>) {
+  const out: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(response)) {
+    if ('content' in answer) out[status] = answer;
+    else if (status === '204') out[status] = { type: 'null', description: answer.description ?? 'No content.' };
+    else if (Number(status) >= 400 && status !== '401')
+      out[status] = { description: answer.description, content: { 'application/problem+json': { schema: answer } } };
+    else out[status] = answer;
+  }
+  return out;
+}

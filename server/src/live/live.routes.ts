@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZMercureTokenSchema } from '@cd/contracts/live';
 import type { TAppDeps } from '../context';
+import { errorResponses, textResponse } from '../lib/openapi';
 import { contextOf } from '../plugins/auth';
 import * as service from './live.service';
 import { verifyMercureToken } from './mercure-jwt';
 import { createSseHub } from './sse-hub';
 import { findSelectorLimitProblem } from './topic-match';
 import { AppError } from '../lib/errors';
-import { errorResponses } from '../lib/openapi';
 
 function firstString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -49,7 +50,7 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/get_mercure_jwt', { schema: { tags: ['live'] } }, async (req) =>
+  app.get('/api/get_mercure_jwt', { schema: { tags: ['live'], response: { 200: ZMercureTokenSchema, ...errorResponses(401, 403) } } }, async (req) =>
     service.getMercureToken({ ctx: contextOf(deps, req) }),
   );
 
@@ -57,8 +58,17 @@ export async function liveRoutes(app: FastifyInstance, deps: TAppDeps) {
     service.HUB_URL,
     {
       config: { public: true },
-      // 200 is a text/event-stream; 401 is plain text like the reference hub.
-      schema: { tags: ['live'], summary: 'Mercure subscribe (server-sent events)', response: { ...errorResponses(400) } },
+      schema: {
+        tags: ['live'],
+        summary: 'Mercure subscribe (server-sent events)',
+        description: 'Authenticates itself with a token from /api/get_mercure_jwt (Authorization header, `authorization` query or mercureAuthorization cookie).',
+        // Like the reference Mercure hub, refusals are plain text, not problem documents.
+        response: {
+          200: textResponse({ contentType: 'text/event-stream', description: 'The event stream of the requested topics.' }),
+          ...errorResponses(400),
+          401: textResponse({ contentType: 'text/plain', description: 'Missing, invalid or expired subscriber token, or a disabled account.' }),
+        },
+      },
     },
     async (req, reply) => {
       const query = req.query as Record<string, unknown>;

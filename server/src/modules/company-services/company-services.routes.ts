@@ -4,11 +4,13 @@ import {
   ZCompanyServiceCreateSchema,
   ZCompanyServicePatchSchema,
   ZCompanyServiceReplaceSchema,
+  ZCompanyServiceSchema,
   type TCompanyServiceCreate,
   type TCompanyServicePatch,
 } from '@cd/contracts/company-service';
 import type { TAppDeps } from '../../context';
 import { idFromIri, toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { pageWindow, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import type { TServiceValues } from './company-services.repository';
@@ -33,11 +35,13 @@ function companyOf(ref: TCompanyServiceCreate['company']): number | undefined {
   return ref === undefined ? undefined : typeof ref === 'number' ? ref : idFromIri(ref);
 }
 
+const WRITE_SERVICE = { 200: ZCompanyServiceSchema, ...errorResponses(400, 401, 403, 404, 415, 422) };
+
 export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['company_services'];
 
-  r.get('/api/company_services', { schema: { tags, querystring: ZListQuerySchema } }, async (req) => {
+  r.get('/api/company_services', { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZCompanyServiceSchema), ...errorResponses(400, 401, 403, 404) } } }, async (req) => {
     const w = pageWindow(req.query, 15);
     const { rows, total } = await service.listCompanyServices({
       ctx: contextOf(deps, req),
@@ -47,7 +51,7 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
     });
     return toCollection({ path: '/api/company_services', query: req.query, member: rows.map(service.toCompanyServiceResource), totalItems: total, ...w });
   });
-  r.post('/api/company_services', { schema: { tags, body: ZCompanyServiceCreateSchema } }, async (req, reply) => {
+  r.post('/api/company_services', { schema: { tags, body: ZCompanyServiceCreateSchema, response: { 201: ZCompanyServiceSchema, ...errorResponses(400, 401, 403, 404, 415, 422) } } }, async (req, reply) => {
     const row = await service.createCompanyService({
       ctx: contextOf(deps, req),
       companyId: companyOf(req.body.company),
@@ -55,15 +59,15 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
     });
     return reply.status(201).send(service.toCompanyServiceResource(row));
   });
-  r.get('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZCompanyServiceSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) =>
     service.toCompanyServiceResource(await service.getCompanyService({ ctx: contextOf(deps, req), id: req.params.id })),
   );
-  r.patch('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServicePatchSchema } }, async (req) =>
+  r.patch('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServicePatchSchema, response: WRITE_SERVICE } }, async (req) =>
     service.toCompanyServiceResource(
       await service.changeCompanyService({ ctx: contextOf(deps, req), id: req.params.id, values: valuesOf(req.body) }),
     ),
   );
-  r.put('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServiceReplaceSchema } }, async (req) =>
+  r.put('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, body: ZCompanyServiceReplaceSchema, response: WRITE_SERVICE } }, async (req) =>
     service.toCompanyServiceResource(
       await service.changeCompanyService({
         ctx: contextOf(deps, req),
@@ -73,8 +77,8 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
       }),
     ),
   );
-  r.delete('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req, reply) => {
+  r.delete('/api/company_services/:id', { schema: { tags, params: ZIdParamsSchema, response: { ...noContent, ...errorResponses(400, 401, 403, 404) } } }, async (req, reply) => {
     await service.deleteCompanyService({ ctx: contextOf(deps, req), id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -12,6 +12,7 @@ import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as service from './customer-groups.service';
+import { multipartBody } from '../../lib/openapi';
 
 const ZCustomerRefsSchema = z.array(ZIdRefSchema).max(100_000);
 const ZGroupCreateSchema = z.strictObject({
@@ -42,6 +43,12 @@ const keysetPageOf = <T extends z.ZodType>(item: T) => hydraCollectionOf(item).o
 // character anywhere in the request is a 400 too.
 const AUTHED = [400, 401, 403] as const;
 const WITH_BODY = [...AUTHED, 413, 415, 422] as const;
+/** The group send form: JSON, or multipart text fields plus `file[]` attachments. */
+const GROUP_MESSAGE_FORM = multipartBody({
+  fields: ZGroupMessageFieldsSchema,
+  files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
+  alsoJson: true,
+});
 
 export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -90,7 +97,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
 
   // Group messages
   const gmTags = ['group_messages'];
-  r.post('/api/group_messages', { schema: { tags: gmTags, response: { 201: ZGroupMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
+  r.post('/api/group_messages', { config: { openapi: GROUP_MESSAGE_FORM }, schema: { tags: gmTags, response: { 201: ZGroupMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCustomerImportPreviewSchema, ZCustomerImportSchema } from '@cd/contracts/customer-import';
+import { z } from 'zod';
 import type { TAppDeps } from '../../context';
 import { AppError, validationError } from '../../lib/errors';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
@@ -10,6 +11,21 @@ import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { discardStagedFile, FileTooLargeError, stageStream } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customer-import.service';
+import { multipartBody } from '../../lib/openapi';
+
+const IMPORT_FILE = { file: { description: 'The customer list (CSV or spreadsheet).', required: true } };
+const PREVIEW_FORM = multipartBody({ files: IMPORT_FILE, description: 'The list to preview; nothing is stored.' });
+/** The import form as sent on the wire (service's ZImportFieldsSchema parses these strings). */
+const IMPORT_FORM = multipartBody({
+  files: IMPORT_FILE,
+  fields: z.object({
+    mapping: z.string().describe('JSON object {field: column name}; a column must be mapped to phone.'),
+    consentSource: z.string().max(50).optional().describe('Where consent came from; default "import".'),
+    tags: z.string().optional().describe('JSON array of up to 20 tags for every imported customer.'),
+    optedIn: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
+    user: z.string().optional().describe('Owner of created customers (/api/users/{id}); admins only.'),
+  }),
+});
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _chunk of stream) {
@@ -66,7 +82,7 @@ export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customer_imports'];
 
-  r.post('/api/customers/import/preview', { schema: { tags, response: { 200: ZCustomerImportPreviewSchema, ...errorResponses(...UPLOAD) } } }, async (req) => {
+  r.post('/api/customers/import/preview', { config: { openapi: PREVIEW_FORM }, schema: { tags, response: { 200: ZCustomerImportPreviewSchema, ...errorResponses(...UPLOAD) } } }, async (req) => {
     const ctx = contextOf(deps, req);
     // Refused before the upload is read: no file of an unauthorised user touches the disk.
     service.importScopeOf(ctx);
@@ -78,7 +94,7 @@ export async function customerImportRoutes(app: FastifyInstance, deps: TAppDeps)
     }
   });
 
-  r.post('/api/customers/import', { schema: { tags, response: { 202: ZCustomerImportSchema, ...errorResponses(...UPLOAD) } } }, async (req, reply) => {
+  r.post('/api/customers/import', { config: { openapi: IMPORT_FORM }, schema: { tags, response: { 202: ZCustomerImportSchema, ...errorResponses(...UPLOAD) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     service.importScopeOf(ctx);
     const { fields, upload } = await readImportForm({ deps, request: req });

@@ -20,6 +20,14 @@ import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/
 import { contextOf } from '../../plugins/auth';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as service from './internal-chat.service';
+import { multipartBody } from '../../lib/openapi';
+
+/** The chat send form: JSON, or multipart text fields plus `file[]` attachments. */
+const CHAT_SEND_FORM = multipartBody({
+  fields: ZInternalChatSendSchema,
+  files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
+  alsoJson: true,
+});
 
 /** Keyset cursor of the thread list: the last row's bumpedAt and id, opaque to clients. */
 const ZCursorSchema = z
@@ -140,7 +148,7 @@ export async function internalChatRoutes(app: FastifyInstance, deps: TAppDeps) {
     };
   });
 
-  r.post('/api/internal_chat/send', { schema: { tags, response: { 201: ZInternalChatMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
+  r.post('/api/internal_chat/send', { config: { openapi: CHAT_SEND_FORM }, schema: { tags, response: { 201: ZInternalChatMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const { companyId, userId } = service.chatScopeOf(ctx);
     // Files stream to storage under the attachment limit (413 err_total_attachment_size) before the fields are checked.

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
+import { ZMediaObjectSchema } from '@cd/contracts/media';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
+import { errorResponses, multipartBody, noContent } from '../../lib/openapi';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { verifySignedStorageUrl } from '../../lib/signed-url';
 import { isInlineSafeMimeType } from '../../lib/sniff-mime';
@@ -32,6 +34,13 @@ const ZMediaUploadFieldsSchema = z
     if (v.entityField && v.entityName !== 'Company')
       ctx.addIssue({ code: 'custom', path: ['entityField'], message: 'entityField is only used for Company uploads.' });
   });
+
+/** The upload form; `entityName: Company` with `entityField` is how a company's hero/logo images are uploaded. */
+const UPLOAD_FORM = multipartBody({
+  fields: ZMediaUploadFieldsSchema,
+  io: 'output',
+  files: { file: { description: 'The file (one per upload).', required: true } },
+});
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _chunk of stream) {
@@ -133,7 +142,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['media'];
 
-  r.post('/api/media_objects', { schema: { tags, querystring: ZCompanyQuerySchema } }, async (req, reply) => {
+  const upload = {
+    config: { openapi: UPLOAD_FORM },
+    schema: { tags, querystring: ZCompanyQuerySchema, response: { 201: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) } },
+  };
+  const one = { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema };
+
+  r.post('/api/media_objects', upload, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = service.resolveMediaCompanyId({ ctx, requested: req.query.company });
     if (!req.isMultipart())
@@ -156,15 +171,15 @@ export async function mediaRoutes(app: FastifyInstance, deps: TAppDeps) {
     }
   });
 
-  r.get('/api/media_objects/:id', { schema: { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema } }, async (req) => {
+  r.get('/api/media_objects/:id', { schema: { ...one, response: { 200: ZMediaObjectSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) => {
     const companyId = service.resolveMediaCompanyId({ ctx: contextOf(deps, req), requested: req.query.company });
     return presentMedia({ config: deps.config, row: await service.getMedia({ deps, companyId, id: req.params.id }) });
   });
 
-  r.delete('/api/media_objects/:id', { schema: { tags, params: ZIdParamsSchema, querystring: ZCompanyQuerySchema } }, async (req, reply) => {
+  r.delete('/api/media_objects/:id', { schema: { ...one, response: { ...noContent, ...errorResponses(400, 401, 403, 404) } } }, async (req, reply) => {
     const companyId = service.resolveMediaCompanyId({ ctx: contextOf(deps, req), requested: req.query.company });
     await service.deleteMedia({ deps, companyId, id: req.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Outside /api: the signature is the permission (browsers' <img> and providers carry no bearer token).

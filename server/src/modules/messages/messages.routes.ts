@@ -12,6 +12,14 @@ import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as templates from './message-templates.service';
 import * as service from './messages.service';
+import { multipartBody } from '../../lib/openapi';
+
+/** The send form: JSON, or multipart text fields plus `file[]` attachments. */
+const SEND_FORM = multipartBody({
+  fields: ZMessageSendFieldsSchema,
+  files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
+  alsoJson: true,
+});
 
 const ZThreadQuerySchema = z.object({
   customer: ZIdOrIriSchema,
@@ -54,7 +62,7 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
     };
   });
 
-  r.post('/api/messages', { schema: { tags, response: { 201: ZMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
+  r.post('/api/messages', { config: { openapi: SEND_FORM }, schema: { tags, response: { 201: ZMessageSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req, reply) => {
     const ctx = contextOf(deps, req);
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });

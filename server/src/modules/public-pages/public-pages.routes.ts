@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZPublicOptInSchema } from '@cd/contracts/public-page';
+import { ZPublicCompanySchema, ZPublicOptInResultSchema, ZPublicOptInSchema } from '@cd/contracts/public-page';
 import { SLUG_RE } from '@cd/contracts/validators';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
 import { WindowCounter } from '../../lib/rate-limiter';
 import { getPublicCompany, optIn } from './public-pages.service';
 
@@ -21,13 +22,13 @@ export async function publicPagesRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/public/companies/:slug',
-    { config: { public: true }, schema: { tags: ['public'], params: ZSlugParamsSchema, security: [] } },
+    { config: { public: true }, schema: { tags: ['public'], params: ZSlugParamsSchema, response: { 200: ZPublicCompanySchema, ...errorResponses(400, 404) } } },
     async (req) => getPublicCompany({ deps, slug: req.params.slug }),
   );
 
   r.post(
     '/api/public/companies/:slug/opt_in',
-    { config: { public: true }, schema: { tags: ['public'], params: ZSlugParamsSchema, body: ZPublicOptInSchema, security: [] } },
+    { config: { public: true }, schema: { tags: ['public'], params: ZSlugParamsSchema, body: ZPublicOptInSchema, response: { 201: ZPublicOptInResultSchema, ...errorResponses(400, 404, 415, 422, 429) } } },
     async (req, reply) => {
       const key = `opt-in:${req.ip}`;
       if (perIp.add(key) > OPT_IN_MAX_PER_IP)

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { customerDisplayName } from '@cd/contracts/customer';
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
+import { ZSimulatorConversationSchema } from '@cd/contracts/simulator';
 import { AppError } from '../../lib/errors';
+import { errorResponses, noContent } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
 import * as customersRepo from '../customers/customers.repository';
 import { customerScopeOf } from '../customers/customers.service';
@@ -20,9 +22,9 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
     if (!deps.config.simulator) throw new AppError('not_found', 'The phone simulator is off.');
   };
 
-  r.get('/api/public/features', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({ simulator: deps.config.simulator }));
+  r.get('/api/public/features', { config: { public: true }, schema: { tags: ['system'], response: { 200: z.object({ simulator: z.boolean() }) } } }, async () => ({ simulator: deps.config.simulator }));
 
-  r.get('/api/simulator/conversations', { schema: { tags } }, async (req) => {
+  r.get('/api/simulator/conversations', { schema: { tags, response: { 200: z.array(ZSimulatorConversationSchema), ...errorResponses(401, 403, 404) } } }, async (req) => {
     requireSimulator();
     const ctx = contextOf(deps, req);
     const scope = customerScopeOf(ctx);
@@ -51,7 +53,13 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.post(
     '/api/simulator/reply',
-    { schema: { tags, body: z.strictObject({ customerId: z.coerce.number().int().positive(), body: z.string().trim().min(1).max(1600) }) } },
+    {
+      schema: {
+        tags,
+        body: z.strictObject({ customerId: z.coerce.number().int().positive(), body: z.string().trim().min(1).max(1600) }),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404, 409, 415, 422) },
+      },
+    },
     async (req, reply) => {
       requireSimulator();
       const ctx = contextOf(deps, req);
@@ -63,7 +71,7 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
         deps,
         inbound: { companyId: scope.companyId, channel: 'simulator', from: { phone: customer.phone }, body: req.body.body, providerMessageId: newSimulatorMessageId(), media: [] },
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -8,9 +8,13 @@ import {
   ZUserEnabledSchema,
   ZUserPatchSchema,
   ZUserRolesSchema,
+  ZColleagueSchema,
+  ZRoleOptionSchema,
+  ZUserSchema,
 } from '@cd/contracts/user';
 import type { TAppDeps } from '../../context';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { pageWindow, ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { toColleague, toUserResource } from './users.presenter';
@@ -22,11 +26,14 @@ const ZUserListQuerySchema = ZPageQuerySchema.extend({
   enabled: ZBooleanQuerySchema.optional(),
 });
 
+/** Answers of the routes that change one user and answer it. */
+const WRITE_USER = { 200: ZUserSchema, ...errorResponses(400, 401, 403, 404, 415, 422) };
+
 export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
-  r.get('/api/users', { schema: { tags, querystring: ZUserListQuerySchema } }, async (req) => {
+  r.get('/api/users', { schema: { tags, querystring: ZUserListQuerySchema, response: { 200: hydraCollectionOf(ZUserSchema), ...errorResponses(400, 401, 403, 404) } } }, async (req) => {
     const w = pageWindow(req.query, 15);
     const { rows, total } = await service.listUsers({
       ctx: contextOf(deps, req),
@@ -41,7 +48,13 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/users/colleagues',
-    { schema: { tags, querystring: z.object({ company: ZIdOrIriSchema.optional(), impersonable: ZBooleanQuerySchema.optional() }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ company: ZIdOrIriSchema.optional(), impersonable: ZBooleanQuerySchema.optional() }),
+        response: { 200: hydraCollectionOf(ZColleagueSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (req) => {
       const rows = await service.listColleagues({ ctx: contextOf(deps, req), companyId: req.query.company, impersonable: req.query.impersonable });
       return toCollection({
@@ -56,16 +69,16 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
     },
   );
 
-  r.get('/api/users/:id', { schema: { tags, params: ZIdParamsSchema } }, async (req) =>
+  r.get('/api/users/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZUserSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) =>
     toUserResource(await service.getUser({ ctx: contextOf(deps, req), id: req.params.id })),
   );
 
-  r.post('/api/users', { schema: { tags, body: ZUserCreateSchema } }, async (req, reply) => {
+  r.post('/api/users', { schema: { tags, body: ZUserCreateSchema, response: { 201: ZUserSchema, ...errorResponses(400, 401, 403, 404, 415, 422) } } }, async (req, reply) => {
     const row = await service.createUser({ ctx: contextOf(deps, req), input: req.body });
     return reply.status(201).send(toUserResource(row));
   });
 
-  r.patch('/api/users/:id', { schema: { tags, params: ZIdParamsSchema, body: ZUserPatchSchema } }, async (req) =>
+  r.patch('/api/users/:id', { schema: { tags, params: ZIdParamsSchema, body: ZUserPatchSchema, response: WRITE_USER } }, async (req) =>
     toUserResource(await service.patchUser({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body })),
   );
 
@@ -76,32 +89,33 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
         tags,
         params: ZIdParamsSchema,
         querystring: z.object({ transferTo: ZIdOrIriSchema }),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (req, reply) => {
       await service.deleteUserWithTransfer({ ctx: contextOf(deps, req), id: req.params.id, transferTo: req.query.transferTo });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  r.put('/api/users/:id/roles', { schema: { tags, params: ZIdParamsSchema, body: ZUserRolesSchema } }, async (req) =>
+  r.put('/api/users/:id/roles', { schema: { tags, params: ZIdParamsSchema, body: ZUserRolesSchema, response: WRITE_USER } }, async (req) =>
     toUserResource(await service.setUserRoles({ ctx: contextOf(deps, req), id: req.params.id, roles: req.body.roles })),
   );
 
   r.put(
     '/api/users/:id/change_password',
-    { schema: { tags, params: ZIdParamsSchema, body: ZChangePasswordSchema } },
+    { schema: { tags, params: ZIdParamsSchema, body: ZChangePasswordSchema, response: { ...noContent, ...errorResponses(400, 401, 403, 404, 415, 422) } } },
     async (req, reply) => {
       await service.changeUserPassword({ ctx: contextOf(deps, req), id: req.params.id, password: req.body.password });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  r.patch('/api/users/:id/enabled', { schema: { tags, params: ZIdParamsSchema, body: ZUserEnabledSchema } }, async (req) =>
+  r.patch('/api/users/:id/enabled', { schema: { tags, params: ZIdParamsSchema, body: ZUserEnabledSchema, response: WRITE_USER } }, async (req) =>
     toUserResource(await service.setUserEnabled({ ctx: contextOf(deps, req), id: req.params.id, enabled: req.body.enabled })),
   );
 
-  r.get('/api/roles', { schema: { tags: ['roles'] } }, async (req) => {
+  r.get('/api/roles', { schema: { tags: ['roles'], response: { 200: hydraCollectionOf(ZRoleOptionSchema), ...errorResponses(401, 403, 404) } } }, async (req) => {
     const ctx = contextOf(deps, req);
     const available = await service.listAssignableRoles({ ctx });
     const member = ASSIGNABLE_ROLES.map((role) => ({ '@id': `/api/roles/${role}`, id: role, name: role, assignable: available.includes(role) }));

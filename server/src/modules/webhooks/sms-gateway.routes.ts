@@ -7,6 +7,7 @@ import { normalizeGatewayPhone, parseSmsGatewayWebhook, verifySmsGatewaySignatur
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
 
@@ -25,7 +26,7 @@ export async function smsGatewayWebhookRoutes(app: FastifyInstance, deps: TAppDe
 
     r.post(
       '/api/webhooks/sms-gateway/:companySlug',
-      { config: { public: true }, schema: { tags: ['webhooks'], params: ZSlugParamsSchema } },
+      { config: { public: true }, schema: { tags: ['webhooks'], params: ZSlugParamsSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 403, 404) } } },
       async (req, reply) => {
         const company = await runInScope(deps.db, { companyId: null, system: true }, (tx) => findCompanyBySlug(tx, req.params.companySlug));
         const signingKey = company && smsGatewaySigningKeyOf({ company, encryptionKey: deps.config.encryptionKey });

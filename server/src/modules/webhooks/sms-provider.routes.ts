@@ -13,6 +13,7 @@ import {
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { errorResponses, noContent, textResponse } from '../../lib/openapi';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
 
@@ -49,7 +50,9 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
   const config = { public: true };
   const tags = ['webhooks'];
 
-  r.post('/api/webhooks/sms-provider/:companySlug/inbound', { config, schema: { tags, params: ZSlugParamsSchema } }, async (req, reply) => {
+  const twiml = textResponse({ contentType: 'text/xml', description: 'An empty TwiML answer (no automatic reply).' });
+  const inboundOptions = { config, schema: { tags, params: ZSlugParamsSchema, response: { 200: twiml, ...errorResponses(400, 403, 404, 415) } } };
+  r.post('/api/webhooks/sms-provider/:companySlug/inbound', inboundOptions, async (req, reply) => {
     const { company, params } = await authenticateWebhook(deps, req, req.params.companySlug);
     let inbound;
     try {
@@ -73,7 +76,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
 
   r.post(
     '/api/webhooks/sms-provider/:companySlug/status',
-    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: z.coerce.number().int().positive().optional() }) } },
+    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: z.coerce.number().int().positive().optional() }), response: { ...noContent, ...errorResponses(400, 403, 404, 415) } } },
     async (req, reply) => {
       const { company, params } = await authenticateWebhook(deps, req, req.params.companySlug);
       let status;
@@ -93,7 +96,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
           errorCode: status.errorCode,
           errorMessage: status.errorMessage,
         });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

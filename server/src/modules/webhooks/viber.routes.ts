@@ -7,11 +7,19 @@ import { buildViberWelcome, parseViberCallback, verifyViberSignature, ViberCallb
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound, recordChannelConsent } from '../messages/messages.service';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const ZQuerySchema = z.object({ sig: z.string().max(200).optional() });
+/** The conversation_started answer: a send_message body without `receiver` (see buildViberWelcome). */
+const ZViberWelcomeSchema = z.object({
+  type: z.string().describe('Always text.'),
+  sender: z.object({ name: z.string(), avatar: z.string().optional() }),
+  text: z.string().optional(),
+  keyboard: z.unknown().optional().describe('A one-button keyboard when a button text is configured.'),
+});
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const STATUS_OF: Record<'delivered' | 'seen' | 'failed', TMessageStatus> = { delivered: 'DELIVERED', seen: 'SEEN', failed: 'FAILED' };
@@ -51,7 +59,16 @@ export async function viberWebhookRoutes(app: FastifyInstance, deps: TAppDeps) {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post(
       '/api/webhooks/viber/:companySlug',
-      { config: { public: true }, schema: { tags: ['webhooks'], params: ZSlugParamsSchema, querystring: ZQuerySchema } },
+      { config: { public: true }, schema: {
+          tags: ['webhooks'],
+          params: ZSlugParamsSchema,
+          querystring: ZQuerySchema,
+          response: {
+            200: ZViberWelcomeSchema.optional().describe('Acknowledged. For conversation_started, the welcome message Viber shows; otherwise no body.'),
+            ...errorResponses(400, 403, 404),
+          },
+        },
+      },
       async (req, reply) => {
         const company = await runInScope(deps.db, { companyId: null, system: true }, (tx) => findCompanyBySlug(tx, req.params.companySlug));
         const token = company && viberTokenOf({ company, encryptionKey: deps.config.encryptionKey });
@@ -103,14 +120,14 @@ export async function viberWebhookRoutes(app: FastifyInstance, deps: TAppDeps) {
             // The welcome goes in this answer (Viber forbids send_message before the user subscribes); it is not
             // stored, as the user may never subscribe and has no customer yet.
             const welcome = buildViberWelcome({ companyName: company.name, ocs: company.ocs as TViberWelcomeOcs });
-            if (welcome) return reply.status(200).type('application/json').send(JSON.stringify(welcome));
+            if (welcome) return reply.status(200).type('application/json').send(welcome);
             break;
           }
           case 'webhook':
           case 'unknown':
             break;
         }
-        return reply.status(200).send();
+        return reply.status(200).send(undefined);
       },
     );
   });

@@ -6,6 +6,8 @@ import { answerWhatsAppHandshake, parseWhatsAppNotification, verifyWhatsAppSigna
 import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { errorResponses, textResponse } from '../../lib/openapi';
+import { ZMessageRefSchema } from '@cd/contracts/refs';
 import { contextOf } from '../../plugins/auth';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound, sendMessage } from '../messages/messages.service';
@@ -40,7 +42,9 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     // Meta's subscription handshake: echo hub.challenge when hub.verify_token is the company's verify token.
-    r.get('/api/webhooks/whatsapp/:companySlug', { config, schema: { tags, params: ZSlugParamsSchema, querystring: ZHandshakeQuerySchema } }, async (req, reply) => {
+    const challengeText = textResponse({ contentType: 'text/plain', description: 'hub.challenge, echoed.' });
+    const handshake = { config, schema: { tags, params: ZSlugParamsSchema, querystring: ZHandshakeQuerySchema, response: { 200: challengeText, ...errorResponses(400, 403) } } };
+    r.get('/api/webhooks/whatsapp/:companySlug', handshake, async (req, reply) => {
       const found = await findCompany(deps, req.params.companySlug);
       const challenge = answerWhatsAppHandshake({
         mode: req.query['hub.mode'],
@@ -57,7 +61,8 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
      * wrong → 403, nothing stored). Then every message and status of every entry is applied; a failure answers
      * 500 so Meta delivers again, and receiveInbound's dedupe on the wamid makes that harmless.
      */
-    r.post('/api/webhooks/whatsapp/:companySlug', { config, schema: { tags, params: ZSlugParamsSchema } }, async (req, reply) => {
+    const notify = { config, schema: { tags, params: ZSlugParamsSchema, response: { 200: z.object({}).describe('Applied.'), ...errorResponses(400, 403, 404) } } };
+    r.post('/api/webhooks/whatsapp/:companySlug', notify, async (req, reply) => {
       const found = await findCompany(deps, req.params.companySlug);
       if (!found?.appSecret) throw new AppError('not_found', 'WhatsApp is not configured for this company.');
       const signature = first(req.headers['x-hub-signature-256']);
@@ -112,7 +117,10 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
 
   // The only send allowed outside the 24-hour window: the company's approved invite template.
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/messages/send_whatsapp_invite_template', { schema: { tags: ['messages'], body: ZInviteTemplateBodySchema } }, async (req, reply) => {
+  const invite = {
+    schema: { tags: ['messages'], body: ZInviteTemplateBodySchema, response: { 201: ZMessageRefSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) } },
+  };
+  r.post('/api/messages/send_whatsapp_invite_template', invite, async (req, reply) => {
     const message = await sendMessage({
       ctx: contextOf(deps, req),
       customerId: req.body.customer_id,
