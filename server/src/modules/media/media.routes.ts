@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { verifySignedStorageUrl } from '../../lib/signed-url';
 import { isInlineSafeMimeType } from '../../lib/sniff-mime';
@@ -45,26 +46,25 @@ async function drain(stream: Readable): Promise<void> {
  * because clients may send the fields after the file.
  */
 async function readUploadForm(opts: { deps: TAppDeps; request: FastifyRequest }) {
-  const fields: Record<string, unknown> = {};
   let media: service.TStagedMedia | undefined;
   let extraFiles = 0;
+  let fields: Record<string, string>;
   try {
-    for await (const part of opts.request.parts()) {
-      if (part.type === 'file') {
+    fields = await readMultipartForm({
+      request: opts.request,
+      onFile: async (part) => {
         if (part.fieldname !== 'file' || media) {
           extraFiles++;
           await drain(part.file);
-          continue;
+          return;
         }
         media = await service.stageMedia({
           config: opts.deps.config,
           file: { filename: part.filename, mimetype: part.mimetype, stream: part.file },
           maxBytes: MAX_TOTAL_ATTACHMENT_BYTES,
         });
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
+      },
+    });
   } catch (err) {
     if (media) await service.discardStagedMedia({ media });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'err_total_attachment_size');
