@@ -5,9 +5,10 @@ import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZC
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
-import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
 /** Keyset cursor of the inbox: the last row's bumpedAt and id, opaque to clients. */
 const ZCursorSchema = z
@@ -16,7 +17,7 @@ const ZCursorSchema = z
   .transform((v, ctx) => {
     const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
     const date = new Date(at ?? '');
-    if (!at || Number.isNaN(date.getTime()) || !/^\d+$/.test(id ?? '')) {
+    if (!at || Number.isNaN(date.getTime()) || !/^[1-9]\d{0,15}$/.test(id ?? '')) {
       ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
       return z.NEVER;
     }
@@ -31,12 +32,12 @@ const arrayParam = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(i
 
 const ZInboxQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  user: ZIdOrIriSchema.optional(),
+  user: idRefOf('users').optional(),
   unread: ZBooleanQuerySchema.optional(),
   'tags[]': arrayParam(z.string().max(50)).optional(),
   tags: arrayParam(z.string().max(50)).optional(),
   span: ZConversationSpanSchema.optional(),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(15),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(15),
   before: ZCursorSchema.optional(),
 });
 
@@ -117,7 +118,7 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
   });
 
-  r.post('/api/users/record_active_page', { schema: { tags: ['users'], body: z.strictObject({ page: z.string().max(300), customerId: z.coerce.number().int().positive().nullable().optional() }) } }, async (req, reply) => {
+  r.post('/api/users/record_active_page', { schema: { tags: ['users'], body: z.strictObject({ page: z.string().max(300), customerId: idRefOf('customers').nullable().optional() }) } }, async (req, reply) => {
     // The page may be "communication/<customerId>" (spec part 1 §7) or a plain path, or "none".
     const m = req.body.page.match(/^\/?communication\/(\d+)/);
     const customerId = req.body.customerId ?? (m ? Number(m[1]) : null);

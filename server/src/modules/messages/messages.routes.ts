@@ -5,18 +5,19 @@ import { MESSAGES_PER_PAGE, ZMessageSendFieldsSchema, ZMessageTemplateSchema } f
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { idFromIri, keysetView, toCollection } from '../../lib/hydra';
-import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as templates from './message-templates.service';
 import * as service from './messages.service';
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
 const ZThreadQuerySchema = z.object({
-  customer: ZIdOrIriSchema,
+  customer: idRefOf('customers'),
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(MESSAGES_PER_PAGE),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  per_page: decimalIntOf({ min: 1, max: 100 }).default(MESSAGES_PER_PAGE),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).optional(),
 });
 
 /** Super admins name the company (id or `/api/companies/{id}`); the list is never paged (`pagination` is ignored). */

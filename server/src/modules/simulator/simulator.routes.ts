@@ -11,6 +11,7 @@ import { customerScopeOf } from '../customers/customers.service';
 import { toMessageResource } from '../messages/messages.presenter';
 import * as messagesRepo from '../messages/messages.repository';
 import { newSimulatorMessageId, receiveInbound } from '../messages/messages.service';
+import { idRefOf } from '@cd/contracts/ids';
 
 /** The phone simulator: what simulated phones received, and a way to answer as the customer. */
 export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -51,7 +52,7 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.post(
     '/api/simulator/reply',
-    { schema: { tags, body: z.strictObject({ customerId: z.coerce.number().int().positive(), body: z.string().trim().min(1).max(1600) }) } },
+    { schema: { tags, body: z.strictObject({ customerId: idRefOf('customers'), body: z.string().trim().min(1).max(1600) }) } },
     async (req, reply) => {
       requireSimulator();
       const ctx = contextOf(deps, req);

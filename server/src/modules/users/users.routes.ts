@@ -11,13 +11,14 @@ import {
 } from '@cd/contracts/user';
 import type { TAppDeps } from '../../context';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
-import { pageWindow, ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { pageWindow, ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { toColleague, toUserResource } from './users.presenter';
 import * as service from './users.service';
+import { idRefOf } from '@cd/contracts/ids';
 
 const ZUserListQuerySchema = ZPageQuerySchema.extend({
-  company: ZIdOrIriSchema.optional(),
+  company: idRefOf('companies').optional(),
   search: z.string().trim().max(100).optional(),
   enabled: ZBooleanQuerySchema.optional(),
 });
@@ -41,7 +42,7 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/users/colleagues',
-    { schema: { tags, querystring: z.object({ company: ZIdOrIriSchema.optional(), impersonable: ZBooleanQuerySchema.optional() }) } },
+    { schema: { tags, querystring: z.object({ company: idRefOf('companies').optional(), impersonable: ZBooleanQuerySchema.optional() }) } },
     async (req) => {
       const rows = await service.listColleagues({ ctx: contextOf(deps, req), companyId: req.query.company, impersonable: req.query.impersonable });
       return toCollection({
@@ -75,7 +76,7 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
       schema: {
         tags,
         params: ZIdParamsSchema,
-        querystring: z.object({ transferTo: ZIdOrIriSchema }),
+        querystring: z.object({ transferTo: idRefOf('users') }),
       },
     },
     async (req, reply) => {

@@ -15,6 +15,7 @@ import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
+import { ZIdStringSchema } from '@cd/contracts/ids';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -73,7 +74,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
 
   r.post(
     '/api/webhooks/sms-provider/:companySlug/status',
-    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: z.coerce.number().int().positive().optional() }) } },
+    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: ZIdStringSchema.optional() }) } },
     async (req, reply) => {
       const { company, params } = await authenticateWebhook(deps, req, req.params.companySlug);
       let status;
