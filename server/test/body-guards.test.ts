@@ -93,10 +93,17 @@ describe('NUL characters are refused for every content type', () => {
     }
   });
 
-  it('a multipart field name with NUL is a 400', async () => {
-    const body = multipartBody([{ name: 'cont\u0000ent', value: 'x' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/messages', headers: { ...bearer(agent), ...body.headers }, payload: body.payload });
-    expect(res.statusCode).toBe(400);
+  it('a multipart field name or file name with NUL is a 400', async () => {
+    const cases: Parameters<typeof multipartBody>[0][] = [
+      [{ name: 'cont\u0000ent', value: 'x' }],
+      [{ name: 'file[]', filename: 'a\u0000.png', contentType: 'image/png', data: TINY_PNG }],
+    ];
+    for (const parts of cases) {
+      const body = multipartBody(parts);
+      const res = await t.app.inject({ method: 'POST', url: '/api/messages', headers: { ...bearer(agent), ...body.headers }, payload: body.payload });
+      expect(res.statusCode, `${JSON.stringify(parts).slice(0, 80)}: ${res.body}`).toBe(400);
+      expect(res.json().detail).toBe('Text may not contain NUL characters.');
+    }
   });
 });
 

@@ -16,6 +16,11 @@ export async function readMultipartForm(opts: {
   const fields: Record<string, string> = {};
   for await (const part of opts.request.parts()) {
     if (part.type === 'file') {
+      // File names are stored too (original name), so they get the same guard as text fields.
+      if (hasNul(part.fieldname) || hasNul(part.filename)) {
+        part.file.resume();
+        throw new AppError('bad_request', NUL_MESSAGE);
+      }
       await opts.onFile(part);
       continue;
     }
