@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefOf } from './ids';
 
 /** Upper bounds that keep a typo (an extra digit or three) from being saved as a real price or duration. */
 export const SERVICE_PRICE_MAX_CENTS = 100_000_000; // $1,000,000.00
@@ -16,10 +17,7 @@ const serviceFields = {
 };
 
 /** The owning company as `/api/companies/{id}` (or its id): super admins name it, others may only name their own. */
-const ZCompanyRefSchema = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^(\/api\/companies\/)?\d{1,15}$/, 'Expected /api/companies/{id}.'),
-]);
+const ZCompanyRefSchema = idRefOf('companies', 'Expected /api/companies/{id}.');
 
 export const ZCompanyServiceCreateSchema = z.strictObject({
   ...serviceFields,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { iriOf } from './ids';
 import { ASSIGNABLE_ROLES, MODULES, ZModuleSchema, ZRoleSchema } from './roles';
 import { isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
 
-const ZMediaObjectIriSchema = z.string().regex(/^\/api\/media_objects\/\d{1,15}$/, 'Must be a media object reference.');
+const ZMediaObjectIriSchema = iriOf('media_objects', 'Must be a media object reference.');
 const trimmed = (max = 255) => z.string().trim().max(max);
 const optText = (max = 2000) => z.string().max(max).nullable().optional();
 
@@ -226,7 +227,7 @@ const companyFields = {
   email: z.union([z.email().trim().max(254), z.literal('')]).nullable(),
   address: trimmed(500).nullable(),
   phone: ZPhoneSchema.nullable(),
-  defaultCustomerUser: z.string().regex(/^\/api\/users\/\d+$/).nullable(),
+  defaultCustomerUser: iriOf('users').nullable(),
   /** The customer page's images: a media object uploaded for this company with the same entityField. */
   heroMobile: ZMediaObjectIriSchema.nullable(),
   logoMobile: ZMediaObjectIriSchema.nullable(),

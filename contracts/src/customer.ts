@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefOf, iriOf } from './ids';
 import { ZPhoneSchema } from './company';
 import { ZIsoDateTimeSchema } from './refs-b';
 
@@ -42,7 +43,7 @@ const customerFields = {
   /** IANA time zone (quiet hours); the company's when unknown. */
   timezone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone.' }).nullable(),
   /** Owner: IRI `/api/users/{id}`. */
-  user: z.string().regex(/^\/api\/users\/\d+$/).nullable(),
+  user: iriOf('users').nullable(),
 };
 
 export const ZCustomerCreateSchema = z.strictObject({
@@ -67,7 +68,7 @@ export type TCustomerPatch = z.infer<typeof ZCustomerPatchSchema>;
 
 export const ZCustomerMergeSchema = z.strictObject({
   /** The duplicate whose messages and data move into this customer; it is removed afterwards. */
-  source: z.union([z.number().int().positive(), z.string().regex(/^(\/api\/customers\/)?\d+$/)]),
+  source: idRefOf('customers'),
 });
 
 /** Spec part 1 §3: a customer shows as NN when both names are empty or the first name is UNKNOWN. */

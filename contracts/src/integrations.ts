@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZIdNumberSchema } from './ids';
 
-const companyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const companyId = ZIdNumberSchema;
 
 /** POST /api/payment/verify_credentials: checks next-variant credentials with the provider before they are saved.
  * A secret sent as its mask means "the stored one" (only the app key changed). */

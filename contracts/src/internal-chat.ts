@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
+import { idRefOf } from './ids';
 
 /** Spec part 1 §9: 15 messages per page. */
 export const INTERNAL_CHAT_MESSAGES_PER_PAGE = 15;
@@ -17,9 +18,7 @@ export const INTERNAL_CHAT_THREAD_ENTITY = 'internal_chat_thread';
 export const INTERNAL_CHAT_MESSAGE_ENTITY = 'internal_chat_message';
 
 /** A user reference in a body: a number, a numeric string or an IRI such as `/api/users/5`. */
-const ZUserRefSchema = z
-  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^(\/api\/users\/)?\d{1,15}$/, 'Expected a user id or IRI.')])
-  .transform((v) => (typeof v === 'number' ? v : Number(v.slice(v.lastIndexOf('/') + 1))));
+const ZUserRefSchema = idRefOf('users', 'Expected a user id or IRI.');
 
 const ZUserRefsSchema = z.array(ZUserRefSchema).max(INTERNAL_CHAT_MAX_MEMBERS + 1);
 
@@ -44,7 +43,7 @@ export type TInternalChatThreadPatch = z.input<typeof ZInternalChatThreadPatchSc
 
 /** POST /api/internal_chat/send fields (JSON, or multipart text fields plus `file[]`). */
 export const ZInternalChatSendSchema = z.strictObject({
-  thread_id: z.coerce.number({ error: 'Choose the chat to write to.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  thread_id: idRefOf('internal_chat_threads', 'Choose the chat to write to.'),
   content: z.string().max(INTERNAL_CHAT_CONTENT_MAX, `At most ${INTERNAL_CHAT_CONTENT_MAX} characters.`).optional().default(''),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefOf, iriOf } from './ids';
 import { ZChannelSchema } from './customer';
 import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
 
@@ -75,8 +76,8 @@ export const MESSAGES_PER_PAGE = 15;
 
 /** Multipart text fields of POST /api/messages (files come as `file[]`). */
 export const ZMessageSendFieldsSchema = z.strictObject({
-  customerId: z.coerce.number().int().positive().optional(),
-  customerIri: z.string().regex(/^\/api\/customers\/\d+$/).optional(),
+  customerId: idRefOf('customers').optional(),
+  customerIri: iriOf('customers').optional(),
   content: z.string().max(1600).optional().default(''),
   channel: ZChannelSchema.optional(),
   scheduledAt: z.iso.datetime({ offset: true }).optional(),

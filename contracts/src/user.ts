@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefOf, iriOf } from './ids';
 import { ASSIGNABLE_ROLES, ZAwayStatusSchema } from './roles';
 import { ZPhoneSchema } from './company';
 import { isValidPhone, isValidProfilePassword } from './validators';
@@ -23,9 +24,11 @@ export const ZAwayStateSchema = z.strictObject({
   status: ZAwayStatusSchema,
   backAt: z.iso.datetime({ offset: true }).nullable().optional(),
   awayText: z.string().max(1600).nullable().optional(),
-  transferToUserId: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]).nullable().optional(),
+  transferToUserId: idRefOf('users').nullable().optional(),
 });
 export type TAwayState = z.infer<typeof ZAwayStateSchema>;
+/** What a client sends: the colleague may travel as a string id (spec part 1 §5). */
+export type TAwayStateInput = z.input<typeof ZAwayStateSchema>;
 
 export const ZWebPushSubscriptionSchema = z.strictObject({
   endpoint: z.url().max(2000),
@@ -67,7 +70,7 @@ export const ZUserCreateSchema = z
     confirmPassword: z.string().max(1024).optional(),
     roles: z.array(assignableRole).max(20).optional(),
     /** IRI `/api/companies/{id}`; super admins must give it, company admins may omit it. */
-    company: z.string().regex(/^\/api\/companies\/\d+$/).optional(),
+    company: iriOf('companies').optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((u, ctx) => {
@@ -90,6 +93,8 @@ export const ZUserPatchSchema = z
   .partial()
   .superRefine(notBoth);
 export type TUserPatch = z.infer<typeof ZUserPatchSchema>;
+/** The PATCH body as a client writes it (ids may travel as strings or IRIs). */
+export type TUserPatchInput = z.input<typeof ZUserPatchSchema>;
 
 export const ZUserRolesSchema = z.strictObject({ roles: z.array(assignableRole).max(20) });
 export const ZChangePasswordSchema = z.strictObject({ password: ZPasswordSchema });

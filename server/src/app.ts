@@ -51,6 +51,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createAwayJobHandlers } from './modules/users/away.service';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
+import { bodyGuardsPlugin } from './plugins/body-guards';
 import { createLocalLiveBus } from './live/local-live-bus';
 import { liveRoutes } from './live/live.routes';
 import { createRedisLiveBus } from './live/redis-live-bus';
@@ -135,21 +136,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   app.setSerializerCompiler(createResponseSerializerCompiler({ validate: config.validateResponses }));
   app.setErrorHandler(handleError);
 
-  // Provider webhooks post forms; repeated names become arrays (the signature check needs every value).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const out: Record<string, string | string[]> = {};
-    for (const [k, v] of new URLSearchParams(body as string)) {
-      const prev = out[k];
-      out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-    }
-    done(null, out);
-  });
-  // API-Platform clients send JSON-LD and merge-patch bodies; both are JSON.
-  app.addContentTypeParser(
-    ['application/merge-patch+json', 'application/ld+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  // JSON, form and query guards (depth, NUL) in one place, before any route parses or validates.
+  await app.register(bodyGuardsPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -164,13 +152,6 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-
-  // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in a query.
-  app.addHook('preValidation', async (request) => {
-    const hasNul = (v: unknown) => v !== undefined && v !== null && JSON.stringify(v).includes('\\u0000');
-    if (hasNul(request.query) || hasNul(request.body) || hasNul(request.params))
-      throw new AppError('bad_request', 'Text may not contain NUL characters.');
-  });
 
   await app.register(authPlugin, deps);
   await app.register(fastifyMultipart, {

@@ -25,6 +25,8 @@ const JUNK: unknown[] = [
   { awayState: { status: 'GONE' }, notificationSettings: { emailRecipients: 'x' }, webPushSubscriptions: [{}] },
   { firstName: 'x'.repeat(100_00), email: '\u0000@\u0000', phone: '+1555\u0000' },
   { id: Number.MAX_SAFE_INTEGER * 10, refresh_token: 1e308, company: '/api/companies/abc' },
+  // Deeper than the body guard allows (400 on every route, before any hook or schema walks it).
+  { name: JSON.parse('['.repeat(40) + ']'.repeat(40)) as unknown, customerId: true, company: '/api/users/1', users: ['0x1'] },
 ];
 const JUNK_QUERIES = ['page=-5', 'itemsPerPage=1e9', 'company[]=1', 'pagination=maybe', 'search=%00%27', 'transferTo=/api/users/x', 'order[name]=sideways'];
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AUTH_MESSAGES } from '@cd/contracts/auth';
+import { problemFromDbError } from './db-errors';
 import { ResponseMismatchError } from './openapi';
 
 export type TViolation = { propertyPath: string; message: string; code?: string };
@@ -106,6 +107,9 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (fe.statusCode === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
     return problem(reply, fe.statusCode, fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : fe.message);
   }
+  // Constraint and data errors from PostgreSQL: the client's input, answered as such on every route.
+  const db = problemFromDbError(error, { routeUrl: request.routeOptions?.url, params: request.params });
+  if (db) return problem(reply, db.status, db.detail, db.violations ? { violations: db.violations } : {});
   // Only raised when answers are validated (tests): say which answer drifted from its description.
   if (error instanceof ResponseMismatchError) return problem(reply, 500, error.message);
   request.log.error({ err: error }, 'unhandled error');

@@ -1,9 +1,10 @@
 import type { THydraCollection, THydraView } from '@cd/contracts/hydra';
+import { decimalIntOf } from '@cd/contracts/ids';
 import { z } from 'zod';
 
 export const ZPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(200).optional(),
+  page: decimalIntOf({ min: 1, max: 100000 }).default(1),
+  itemsPerPage: decimalIntOf({ min: 1, max: 200 }).optional(),
   pagination: z.enum(['true', 'false']).optional(),
 });
 

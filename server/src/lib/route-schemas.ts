@@ -1,12 +1,8 @@
+import { ZIdStringSchema } from '@cd/contracts/ids';
 import { z } from 'zod';
 
-export const ZIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-/** Accepts `5` or `/api/companies/5` for relation filters. */
-export const ZIdOrIriSchema = z
-  .string()
-  .regex(/^(\/api\/[a-z_]+\/)?\d{1,15}$/, 'Expected an id or IRI.')
-  .transform((v) => Number(v.slice(v.lastIndexOf('/') + 1)));
+/** `/:id` path parameters: plain positive decimals (`0x10`, `1e1`, ` 1`, `1.0` are 400, not another id). */
+export const ZIdParamsSchema = z.object({ id: ZIdStringSchema });
 
 export const ZBooleanQuerySchema = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -22,5 +18,3 @@ export function pageWindow(query: { page: number; itemsPerPage?: number; paginat
   };
 }
 
-/** A reference in a body: a number, a numeric string or an IRI such as `/api/customers/5`. */
-export const ZIdRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), ZIdOrIriSchema]);

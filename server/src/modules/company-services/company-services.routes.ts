@@ -11,12 +11,13 @@ import {
 import type { TAppDeps } from '../../context';
 import { idFromIri, toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { pageWindow, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import type { TServiceValues } from './company-services.repository';
 import * as service from './company-services.service';
+import { idRefOf } from '@cd/contracts/ids';
 
-const ZListQuerySchema = ZPageQuerySchema.extend({ company: ZIdOrIriSchema.optional() });
+const ZListQuerySchema = ZPageQuerySchema.extend({ company: idRefOf('companies').optional() });
 
 function valuesOf(body: TCompanyServicePatch): Partial<TServiceValues> {
   const values: Partial<TServiceValues> = {};

@@ -7,14 +7,15 @@ import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { ZIdOrIriSchema, ZIdParamsSchema, ZIdRefSchema } from '../../lib/route-schemas';
+import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as service from './customer-groups.service';
 import { multipartBody } from '../../lib/openapi';
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
-const ZCustomerRefsSchema = z.array(ZIdRefSchema).max(100_000);
+const ZCustomerRefsSchema = z.array(idRefOf('customers')).max(100_000);
 const ZGroupCreateSchema = z.strictObject({
   name: z.string().trim().min(1, 'A group needs a name.').max(200),
   customers: ZCustomerRefsSchema.optional(),
@@ -29,8 +30,8 @@ const ZGroupPatchSchema = z.strictObject({
 });
 
 const ZGroupMessageFieldsSchema = z.strictObject({
-  customerGroupId: z.coerce.number().int().positive().optional(),
-  customerGroup: z.string().regex(/^(\/api\/customer_groups\/)?\d+$/).optional(),
+  customerGroupId: idRefOf('customer_groups').optional(),
+  customerGroup: idRefOf('customer_groups').optional(),
   content: z.string().max(1600).optional().default(''),
   source: z.enum(['SYSTEM']).optional(),
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
@@ -76,7 +77,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
   });
   r.get(
     '/api/customer_groups/:id/members',
-    { schema: { tags, params: ZIdParamsSchema, querystring: z.object({ after: z.coerce.number().int().min(0).optional(), itemsPerPage: z.coerce.number().int().min(1).max(500).default(50) }),
+    { schema: { tags, params: ZIdParamsSchema, querystring: z.object({ after: decimalIntOf({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(), itemsPerPage: decimalIntOf({ min: 1, max: 500 }).default(50) }),
         response: { 200: keysetPageOf(ZCustomerGroupMemberSchema), ...errorResponses(...AUTHED, 404) },
       },
     },
@@ -102,7 +103,7 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
     const companyId = customerScopeOf(ctx).companyId;
     const { fields, mediaIds } = await readMultipartAttachments({ deps, companyId, userId: ctx.actor.user.id, req });
     const parsed = ZGroupMessageFieldsSchema.safeParse(fields);
-    const groupId = parsed.success ? (parsed.data.customerGroupId ?? (parsed.data.customerGroup ? Number(parsed.data.customerGroup.split('/').pop()) : undefined)) : undefined;
+    const groupId = parsed.success ? (parsed.data.customerGroupId ?? parsed.data.customerGroup) : undefined;
     if (!parsed.success || groupId === undefined) {
       await discardAttachments({ deps, companyId, mediaIds });
       if (!parsed.success) throw validationError(violationsFromZod(parsed.error));
@@ -124,9 +125,9 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
       schema: {
         tags: gmTags,
         querystring: z.object({
-          customerGroup: ZIdOrIriSchema.optional(),
+          customerGroup: idRefOf('customer_groups').optional(),
           'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
-          per_page: z.coerce.number().int().min(1).max(100).default(15),
+          per_page: decimalIntOf({ min: 1, max: 100 }).default(15),
         }),
         response: { 200: keysetPageOf(ZGroupMessageSchema), ...errorResponses(...AUTHED) },
       },
@@ -160,8 +161,8 @@ export async function customerGroupsRoutes(app: FastifyInstance, deps: TAppDeps)
         params: ZIdParamsSchema,
         querystring: z.object({
           status: z.enum(['SENDING', 'SENT', 'DELIVERED', 'UNDELIVERED', 'FAILED', 'SEEN', 'READ', 'blocked']).optional(),
-          after: z.coerce.number().int().min(0).optional(),
-          itemsPerPage: z.coerce.number().int().min(1).max(500).default(50),
+          after: decimalIntOf({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+          itemsPerPage: decimalIntOf({ min: 1, max: 500 }).default(50),
         }),
         response: { 200: keysetPageOf(ZGroupRecipientSchema), ...errorResponses(...AUTHED, 404) },
       },

@@ -7,6 +7,7 @@ import type { TAppDeps } from '../../context';
 import { AppError, validationError } from '../../lib/errors';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { discardStagedFile, FileTooLargeError, stageStream } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
@@ -48,21 +49,20 @@ async function readImportForm(opts: { deps: TAppDeps; request: FastifyRequest })
   const { deps, request } = opts;
   if (!request.isMultipart())
     throw validationError([{ propertyPath: 'file', message: 'Send the file as multipart/form-data in a "file" field.' }]);
-  const fields: Record<string, unknown> = {};
   let upload: service.TImportUpload | undefined;
+  let fields: Record<string, string>;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
+    fields = await readMultipartForm({
+      request,
+      onFile: async (part) => {
         if (part.fieldname !== 'file' || upload) {
           await drain(part.file);
-          continue;
+          return;
         }
         const staged = await stageStream({ config: deps.config, stream: part.file, maxBytes: service.IMPORT_MAX_BYTES });
         upload = { staged, filename: cleanFileName(part.filename) };
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
+      },
+    });
   } catch (err) {
     if (upload) await discardStagedFile({ staged: upload.staged });
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')

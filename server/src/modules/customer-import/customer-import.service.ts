@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { idRefOf } from '@cd/contracts/ids';
 import { ZCustomerCreateSchema } from '@cd/contracts/customer';
 import type { TCustomerImport } from '@cd/contracts/customer-import';
 import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
@@ -160,7 +161,7 @@ export const ZImportFieldsSchema = z.object({
   tags: z.preprocess(blankToUndefined, jsonField(z.array(ZTagSchema).max(20), 'an array of tags').optional()),
   optedIn: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0', 'on', 'off']).optional()).transform((v) => v === 'true' || v === '1' || v === 'on'),
   /** Admins may name the owner of created customers (`/api/users/{id}`); others own what they import. */
-  user: z.preprocess(blankToUndefined, z.string().regex(/^(\/api\/users\/)?\d{1,15}$/, 'Expected a user id or IRI.').optional()),
+  user: z.preprocess(blankToUndefined, idRefOf('users', 'Expected a user id or IRI.').optional()),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -368,7 +369,7 @@ export async function createCustomerImport(opts: { ctx: TRequestContext; upload:
     const row = await runInScope(ctx.db, { companyId: scope.companyId }, async (tx) => {
       let ownerId: number | null = scope.isAdmin ? null : ctx.actor.user.id;
       if (scope.isAdmin && f.user) {
-        const id = Number(f.user.slice(f.user.lastIndexOf('/') + 1));
+        const id = f.user;
         const [u] = await findUsersByIds(tx, { companyId: scope.companyId, ids: [id] });
         if (!u) throw validationError([{ propertyPath: 'user', message: 'The owner must be a user of this company.' }]);
         ownerId = id;

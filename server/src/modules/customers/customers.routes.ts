@@ -17,9 +17,10 @@ import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
 /** Keyset cursor of the inbox: the last row's bumpedAt and id, opaque to clients. */
 const ZCursorSchema = z
@@ -28,7 +29,7 @@ const ZCursorSchema = z
   .transform((v, ctx) => {
     const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
     const date = new Date(at ?? '');
-    if (!at || Number.isNaN(date.getTime()) || !/^\d+$/.test(id ?? '')) {
+    if (!at || Number.isNaN(date.getTime()) || !/^[1-9]\d{0,15}$/.test(id ?? '')) {
       ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
       return z.NEVER;
     }
@@ -43,12 +44,12 @@ const arrayParam = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(i
 
 const ZInboxQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  user: ZIdOrIriSchema.optional(),
+  user: idRefOf('users').optional(),
   unread: ZBooleanQuerySchema.optional(),
   'tags[]': arrayParam(z.string().max(50)).optional(),
   tags: arrayParam(z.string().max(50)).optional(),
   span: ZConversationSpanSchema.optional(),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(15),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(15),
   before: ZCursorSchema.optional(),
 });
 

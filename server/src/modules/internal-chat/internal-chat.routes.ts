@@ -16,7 +16,6 @@ import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { keysetView, toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
 import * as service from './internal-chat.service';
@@ -28,6 +27,8 @@ const CHAT_SEND_FORM = multipartBody({
   files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
   alsoJson: true,
 });
+import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
 /** Keyset cursor of the thread list: the last row's bumpedAt and id, opaque to clients. */
 const ZCursorSchema = z
@@ -50,15 +51,15 @@ function encodeCursor(row: { bumpedAt: Date; id: number }): string {
 const ZThreadListQuerySchema = z.object({
   isArchived: ZBooleanQuerySchema.optional(),
   search: z.string().trim().max(100).optional(),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(INTERNAL_CHAT_THREADS_PER_PAGE),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(INTERNAL_CHAT_THREADS_PER_PAGE),
   before: ZCursorSchema.optional(),
 });
 
 const ZMessageListQuerySchema = z.object({
-  thread: ZIdOrIriSchema,
+  thread: idRefOf('internal_chat_threads'),
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(INTERNAL_CHAT_MESSAGES_PER_PAGE),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  per_page: decimalIntOf({ min: 1, max: 100 }).default(INTERNAL_CHAT_MESSAGES_PER_PAGE),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).optional(),
 });
 
 /** Thread pages: later keyset pages carry no total (partial pagination). */

@@ -10,22 +10,25 @@ import type { TAppDeps } from '../../context';
 import { ZMediaObjectSchema } from '@cd/contracts/media';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
 import { errorResponses, multipartBody, noContent } from '../../lib/openapi';
-import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { readMultipartForm } from '../../lib/multipart-form';
+import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { verifySignedStorageUrl } from '../../lib/signed-url';
 import { isInlineSafeMimeType } from '../../lib/sniff-mime';
 import { mimeTypeForStorageKey, resolveStoragePath } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
 import { presentMedia } from './media.presenter';
 import * as service from './media.service';
+import { idRefOf } from '@cd/contracts/ids';
 
-const ZCompanyQuerySchema = z.object({ company: ZIdOrIriSchema.optional() });
+const ZCompanyQuerySchema = z.object({ company: idRefOf('companies').optional() });
 
 /** Form fields next to `file`; an empty form value means "not given". */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const ZMediaUploadFieldsSchema = z
   .object({
     entityName: z.preprocess(blankToUndefined, z.enum(service.MEDIA_ENTITY_NAMES).optional()),
-    entityId: z.preprocess(blankToUndefined, ZIdOrIriSchema.optional()),
+    // The id, or the IRI of the entity named by entityName (checked below).
+    entityId: z.preprocess(blankToUndefined, z.string().regex(/^(?:\/api\/[a-z_]+\/)?[1-9][0-9]{0,15}$/, 'Expected an id or IRI.').optional()),
     entityField: z.preprocess(blankToUndefined, z.enum(service.COMPANY_IMAGE_FIELDS).optional()),
   })
   .superRefine((v, ctx) => {
@@ -33,7 +36,22 @@ const ZMediaUploadFieldsSchema = z
     if (!v.entityName && v.entityId !== undefined) ctx.addIssue({ code: 'custom', path: ['entityName'], message: 'entityName is required with entityId.' });
     if (v.entityField && v.entityName !== 'Company')
       ctx.addIssue({ code: 'custom', path: ['entityField'], message: 'entityField is only used for Company uploads.' });
-  });
+    const resource = v.entityId?.match(/^\/api\/([a-z_]+)\//)?.[1];
+    if (resource && v.entityName && resource !== MEDIA_ENTITY_RESOURCES[v.entityName])
+      ctx.addIssue({ code: 'custom', path: ['entityId'], message: `Expected an id or /api/${MEDIA_ENTITY_RESOURCES[v.entityName]}/{id}.` });
+  })
+  .transform((v) => ({ ...v, entityId: v.entityId === undefined ? undefined : Number(v.entityId.slice(v.entityId.lastIndexOf('/') + 1)) }));
+
+/** The IRI collection of each entity a file can belong to. */
+const MEDIA_ENTITY_RESOURCES: Record<service.TMediaEntityName, string> = {
+  RepairOrder: 'repair_orders',
+  User: 'users',
+  Company: 'companies',
+  Offer: 'offers',
+  Interest: 'interests',
+  Questionnaire: 'questionnaires',
+  RepairOrderLine: 'repair_order_lines',
+};
 
 /** The upload form; `entityName: Company` with `entityField` is how a company's hero/logo images are uploaded. */
 const UPLOAD_FORM = multipartBody({
@@ -54,26 +72,25 @@ async function drain(stream: Readable): Promise<void> {
  * because clients may send the fields after the file.
  */
 async function readUploadForm(opts: { deps: TAppDeps; request: FastifyRequest }) {
-  const fields: Record<string, unknown> = {};
   let media: service.TStagedMedia | undefined;
   let extraFiles = 0;
+  let fields: Record<string, string>;
   try {
-    for await (const part of opts.request.parts()) {
-      if (part.type === 'file') {
+    fields = await readMultipartForm({
+      request: opts.request,
+      onFile: async (part) => {
         if (part.fieldname !== 'file' || media) {
           extraFiles++;
           await drain(part.file);
-          continue;
+          return;
         }
         media = await service.stageMedia({
           config: opts.deps.config,
           file: { filename: part.filename, mimetype: part.mimetype, stream: part.file },
           maxBytes: MAX_TOTAL_ATTACHMENT_BYTES,
         });
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
+      },
+    });
   } catch (err) {
     if (media) await service.discardStagedMedia({ media });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'err_total_attachment_size');

@@ -1,7 +1,7 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { TAppDeps } from '../../context';
 import { validationError } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { deleteMedia, saveMedia } from './media.service';
 
 /**
@@ -17,13 +17,12 @@ export async function readMultipartAttachments(opts: {
 }): Promise<{ fields: Record<string, unknown>; mediaIds: number[] }> {
   const { deps, companyId, req } = opts;
   if (!req.isMultipart()) return { fields: (req.body ?? {}) as Record<string, unknown>, mediaIds: [] };
-  const fields: Record<string, string> = {};
   const mediaIds: number[] = [];
   let used = 0;
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
+    const fields = await readMultipartForm({
+      request: req,
+      onFile: async (file) => {
         if (file.fieldname !== 'file[]' && file.fieldname !== 'file') {
           file.file.resume();
           throw validationError([{ propertyPath: file.fieldname, message: 'Attach files as file[].' }]);
@@ -37,10 +36,8 @@ export async function readMultipartAttachments(opts: {
         });
         used += row.size;
         mediaIds.push(row.id);
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
+      },
+    });
     return { fields, mediaIds };
   } catch (err) {
     await discardAttachments({ deps, companyId, mediaIds });

@@ -6,7 +6,7 @@ import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { idFromIri, keysetView, toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/read-multipart-attachments';
@@ -20,12 +20,13 @@ const SEND_FORM = multipartBody({
   files: { 'file[]': { description: 'Attachments (repeat the part); together at most the attachment limit.', many: true } },
   alsoJson: true,
 });
+import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
 const ZThreadQuerySchema = z.object({
-  customer: ZIdOrIriSchema,
+  customer: idRefOf('customers'),
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(MESSAGES_PER_PAGE),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  per_page: decimalIntOf({ min: 1, max: 100 }).default(MESSAGES_PER_PAGE),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).optional(),
 });
 
 /** Super admins name the company (id or `/api/companies/{id}`); the list is never paged (`pagination` is ignored). */

@@ -14,14 +14,15 @@ import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi'
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './notifications.service';
+import { decimalIntOf, ZIdStringSchema } from '@cd/contracts/ids';
 
 const ZListQuerySchema = z.object({
   /** `false`: unread only, `true`: read only (API Platform's exists filter on readAt). */
   'exists[readAt]': ZBooleanQuerySchema.optional(),
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
   /** Tie-breaker of the keyset cursor: with createdAt[strictly_before], also rows of that instant with a smaller id. */
-  'id[lt]': z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
+  'id[lt]': ZIdStringSchema.optional(),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(NOTIFICATIONS_PER_PAGE),
 });
 
 // Every route needs a token (401) and may be refused an impersonation (403); malformed query or path values and NUL

@@ -13,6 +13,7 @@ import { customerScopeOf } from '../customers/customers.service';
 import { toMessageResource } from '../messages/messages.presenter';
 import * as messagesRepo from '../messages/messages.repository';
 import { newSimulatorMessageId, receiveInbound } from '../messages/messages.service';
+import { idRefOf } from '@cd/contracts/ids';
 
 /** The phone simulator: what simulated phones received, and a way to answer as the customer. */
 export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -56,7 +57,7 @@ export async function simulatorRoutes(app: FastifyInstance, deps: TAppDeps) {
     {
       schema: {
         tags,
-        body: z.strictObject({ customerId: z.coerce.number().int().positive(), body: z.string().trim().min(1).max(1600) }),
+        body: z.strictObject({ customerId: idRefOf('customers'), body: z.string().trim().min(1).max(1600) }),
         response: { ...noContent, ...errorResponses(400, 401, 403, 404, 409, 415, 422) },
       },
     },

@@ -15,13 +15,14 @@ import {
 import type { TAppDeps } from '../../context';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { pageWindow, ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { pageWindow, ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { toColleague, toUserResource } from './users.presenter';
 import * as service from './users.service';
+import { idRefOf } from '@cd/contracts/ids';
 
 const ZUserListQuerySchema = ZPageQuerySchema.extend({
-  company: ZIdOrIriSchema.optional(),
+  company: idRefOf('companies').optional(),
   search: z.string().trim().max(100).optional(),
   enabled: ZBooleanQuerySchema.optional(),
 });
@@ -51,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
     {
       schema: {
         tags,
-        querystring: z.object({ company: ZIdOrIriSchema.optional(), impersonable: ZBooleanQuerySchema.optional() }),
+        querystring: z.object({ company: idRefOf('companies').optional(), impersonable: ZBooleanQuerySchema.optional() }),
         response: { 200: hydraCollectionOf(ZColleagueSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -88,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance, deps: TAppDeps) {
       schema: {
         tags,
         params: ZIdParamsSchema,
-        querystring: z.object({ transferTo: ZIdOrIriSchema }),
+        querystring: z.object({ transferTo: idRefOf('users') }),
         response: { ...noContent, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },

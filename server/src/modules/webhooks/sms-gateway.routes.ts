@@ -21,6 +21,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
  */
 export async function smsGatewayWebhookRoutes(app: FastifyInstance, deps: TAppDeps) {
   await app.register(async (scope) => {
+    // The app-wide guarded JSON parser is replaced here: the signature needs the raw bytes.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const r = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, noContent, textResponse } from '../../lib/openapi';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
+import { ZIdStringSchema } from '@cd/contracts/ids';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -76,7 +77,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
 
   r.post(
     '/api/webhooks/sms-provider/:companySlug/status',
-    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: z.coerce.number().int().positive().optional() }), response: { ...noContent, ...errorResponses(400, 403, 404, 415) } } },
+    { config, schema: { tags, params: ZSlugParamsSchema, querystring: z.object({ messageId: ZIdStringSchema.optional() }), response: { ...noContent, ...errorResponses(400, 403, 404, 415) } } },
     async (req, reply) => {
       const { company, params } = await authenticateWebhook(deps, req, req.params.companySlug);
       let status;

@@ -55,6 +55,8 @@ async function applyStatus(deps: TAppDeps, companyId: number, cb: Extract<TViber
 export async function viberWebhookRoutes(app: FastifyInstance, deps: TAppDeps) {
   // Own scope: the raw-body JSON parser applies to this route only; every other route keeps the normal one.
   await app.register(async (scope) => {
+    // The app-wide guarded JSON parser is replaced here: the signature needs the raw bytes.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post(

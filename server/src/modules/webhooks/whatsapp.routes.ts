@@ -11,6 +11,7 @@ import { ZMessageRefSchema } from '@cd/contracts/refs';
 import { contextOf } from '../../plugins/auth';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound, sendMessage } from '../messages/messages.service';
+import { idRefOf } from '@cd/contracts/ids';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const ZHandshakeQuerySchema = z.object({
@@ -20,7 +21,7 @@ const ZHandshakeQuerySchema = z.object({
 });
 const ZInviteTemplateBodySchema = z.object({
   /** A customer id, or its IRI (/api/customers/5). */
-  customer_id: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^(\/api\/customers\/)?\d{1,15}$/)]).transform((v) => Number(String(v).split('/').pop())),
+  customer_id: idRefOf('customers'),
   content: z.string().max(1024),
 });
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

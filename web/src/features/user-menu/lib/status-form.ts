@@ -1,4 +1,4 @@
-import { BE_BACK_UNSPECIFIED, type TAwayState, type TStatusForm, type TUser } from '@cd/contracts/user';
+import { BE_BACK_UNSPECIFIED, type TAwayStateInput, type TStatusForm, type TUser } from '@cd/contracts/user';
 
 type TAwayStateValue = TUser['awayState'];
 
@@ -32,7 +32,7 @@ export function backAtFor(beBackIn: string, now: Date): string | null {
 }
 
 /** The PATCH body's awayState; the colleague id travels as a string (spec part 1 §5). */
-export function toAwayState(v: TStatusForm, now: Date): TAwayState {
+export function toAwayState(v: TStatusForm, now: Date): TAwayStateInput {
   if (v.status === 'ONLINE') return { status: 'ONLINE', backAt: null, awayText: null, transferToUserId: null };
   return {
     status: v.status,
