@@ -16,7 +16,6 @@ import { seedDemoData } from './db/seed';
 import { AppError, handleError } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
 import { createResponseSerializerCompiler, transformRouteForOpenApi } from './lib/openapi';
-import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -83,10 +82,6 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     db,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
     live,
-    loginLimiter: {
-      perAccount: new WindowCounter(config.loginWindowSeconds * 1000),
-      perIp: new WindowCounter(config.loginWindowSeconds * 1000),
-    },
   } as TAppDeps;
   deps.channels = {
     simulator: createSimulatorChannel({ enabled: config.simulator }),
