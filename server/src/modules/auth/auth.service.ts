@@ -45,9 +45,14 @@ async function issueTokens(deps: TAppDeps, user: TUserRow, family: string = rand
 }
 
 function rateLimited(retryAfter: number): AppError {
-  return new AppError('rate_limited', `Too many sign-in attempts. Try again in ${retryAfter} seconds.`, undefined, {
-    'retry-after': String(retryAfter),
-  });
+  // `retryAfter` repeats the header in the body: the SPA's error object keeps the problem body, not the headers.
+  return new AppError(
+    'rate_limited',
+    `Too many sign-in attempts. Try again in ${retryAfter} seconds.`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+    { retryAfter },
+  );
 }
 
 /**
