@@ -48,7 +48,7 @@ function rateLimited(retryAfter: number): AppError {
   // `retryAfter` repeats the header in the body: the SPA's error object keeps the problem body, not the headers.
   return new AppError(
     'rate_limited',
-    `Too many sign-in attempts. Try again in ${retryAfter} seconds.`,
+    `Too many sign-in attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
     undefined,
     { 'retry-after': String(retryAfter) },
     { retryAfter },

@@ -61,6 +61,7 @@ describe('LoginPage', () => {
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 8 }))
+      .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 1 }))
       .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 601 }));
     vi.stubGlobal('fetch', fetch);
     renderLogin();
@@ -68,6 +69,8 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 8 seconds.'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 1 second.'));
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 11 minutes.'));
   });

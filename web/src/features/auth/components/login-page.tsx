@@ -38,7 +38,7 @@ function failureOf(error: unknown): TFailure {
       // The server says how long the back-off lasts (seconds); without it, the generic message.
       const wait = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? Math.ceil(body.retryAfter) : null;
       if (wait === null) return { key: 'too_many_attempts' };
-      return wait < 120 ? { key: 'too_many_attempts_seconds', values: { seconds: wait } } : { key: 'too_many_attempts_minutes', values: { minutes: Math.ceil(wait / 60) } };
+      return wait < 120 ? { key: 'too_many_attempts_seconds', values: { count: wait } } : { key: 'too_many_attempts_minutes', values: { count: Math.ceil(wait / 60) } };
     }
   }
   return { key: 'an_error_has_occurred' };
