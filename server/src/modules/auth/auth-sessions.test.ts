@@ -91,7 +91,7 @@ describe('an admin changing someone else', () => {
     expect((await me(admin.token)).statusCode).toBe(200);
     expect((await refresh(admin)).statusCode).toBe(200);
     const own = events.filter((e) => e.payload.entity === 'user');
-    expect(own.map((e) => [e.payload.data.id, e.payload.changes])).toEqual([[s.user2.id, ['credentials']]]);
+    expect(own.map((e) => [(e.payload.data as { id: number }).id, e.payload.changes])).toEqual([[s.user2.id, ['credentials']]]);
     expect(JSON.stringify(events)).not.toContain('Changed123');
   });
 
