@@ -31,13 +31,6 @@ export async function revokeFamily(tx: TTx, family: string): Promise<void> {
     .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserSessions(tx: TTx, userId: number): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
 /**
  * Ends the user's refresh families after a credential change, except `keepFamily` (the session that made the
  * change), whose live tokens move to the user's new version so it can go on refreshing.
