@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScope } from '../../db/client';
 import type { TStoredLiveEvent } from '../../live/live.types';
+import { revokeUserSessionsExcept } from './auth.repository';
 import { bearer, createTestApp, login, seedCompany, TEST_PASSWORD, type TTestApp } from '../../../test/helpers';
 
 // Credential changes end the user's other sessions (issue 11, point 2).
@@ -88,6 +91,11 @@ describe('an admin changing someone else', () => {
       expect(res.statusCode).toBe(204);
     });
     for (const pair of victim) await expectEnded(pair);
+    // Revoked in the change's own (company-scoped) transaction, not merely outdated.
+    const live = await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from refresh_tokens where user_id = ${s.user2.id} and revoked_at is null`),
+    );
+    expect((live.rows[0] as { n: number }).n).toBe(0);
     expect((await me(admin.token)).statusCode).toBe(200);
     expect((await refresh(admin)).statusCode).toBe(200);
     const own = events.filter((e) => e.payload.entity === 'user');
@@ -173,5 +181,24 @@ describe('forged version claims', () => {
     expect((await me(await sign(5))).json().message).toBe('Expired JWT Token');
     expect((await me(await sign('zero'))).json().message).toBe('Invalid JWT Token');
     expect((await me(await sign(0))).statusCode).toBe(200);
+  });
+});
+
+describe('revoking sessions from a company transaction', () => {
+  it('reaches the system-only refresh tokens, then the company scope holds again', async () => {
+    const s = await seedCompany(t.db);
+    const other = await seedCompany(t.db);
+    await login(t.app, s.user2.email);
+    const seen = await runInScope(t.db, { companyId: s.companyId }, async (tx) => {
+      await revokeUserSessionsExcept(tx, { userId: s.user2.id, tokenVersion: 0 });
+      const users = await tx.execute(sql`select count(*)::int as n from users where company_id = ${other.companyId}`);
+      const tokens = await tx.execute(sql`select count(*)::int as n from refresh_tokens`);
+      return { otherUsers: (users.rows[0] as { n: number }).n, tokens: (tokens.rows[0] as { n: number }).n };
+    });
+    expect(seen).toEqual({ otherUsers: 0, tokens: 0 });
+    const left = await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from refresh_tokens where user_id = ${s.user2.id} and revoked_at is null`),
+    );
+    expect((left.rows[0] as { n: number }).n).toBe(0);
   });
 });

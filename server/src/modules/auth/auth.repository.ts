@@ -33,13 +33,18 @@ export async function revokeFamily(tx: TTx, family: string): Promise<void> {
 
 /**
  * Ends the user's refresh families after a credential change, except `keepFamily` (the session that made the
- * change), whose live tokens move to the user's new version so it can go on refreshing.
+ * change), whose live tokens move to the user's new version so it can go on refreshing. Runs inside the change's
+ * own transaction, whatever its tenant scope: refresh tokens are system-only rows, so system access is switched on
+ * for these two statements only (transaction-local; a failure rolls it back with everything else). One
+ * transaction means no moment where the version is bumped but the kept session cannot refresh yet.
  */
 export async function revokeUserSessionsExcept(
   tx: TTx,
   opts: { userId: number; keepFamily?: string; tokenVersion: number },
 ): Promise<void> {
   const { userId, keepFamily, tokenVersion } = opts;
+  const before = await tx.execute(sql`select current_setting('app.system', true) as prev, set_config('app.system', 'on', true)`);
+  const prev = (before.rows[0] as { prev: string | null } | undefined)?.prev ?? '';
   const live = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
   await tx
     .update(refreshTokens)
@@ -50,6 +55,7 @@ export async function revokeUserSessionsExcept(
       .update(refreshTokens)
       .set({ tokenVersion })
       .where(and(live, eq(refreshTokens.family, keepFamily), isNull(refreshTokens.spentAt)));
+  await tx.execute(sql`select set_config('app.system', ${prev}, true)`);
 }
 
 export async function revokeByHash(tx: TTx, tokenHash: string): Promise<void> {

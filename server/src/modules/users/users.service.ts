@@ -24,25 +24,21 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * A credential change (password, roles, disable, delete) retires the user's tokens: the version bump makes every
- * outstanding access token fail, and the live event (changes include 'credentials') lets the hub close the user's
- * open streams. Runs inside the change's transaction.
+ * A credential change (password, roles, disable) retires the user's tokens inside the change's transaction: the
+ * version bump makes every outstanding access token fail, and the user's refresh families end. The session that
+ * changed its own credentials (real user = target, its token's `sid`) keeps its family, moved to the new version;
+ * an admin changing someone else keeps theirs untouched. The caller emits the user's live event with
+ * 'credentials' in `changes`, so the hub can close the user's open streams.
  */
-async function retireTokens(tx: TTx, row: TUserRow): Promise<TUserRow> {
-  return (await repo.bumpTokenVersion(tx, { companyId: row.companyId, id: row.id })) ?? row;
-}
-
-/**
- * After the change commits: ends the user's refresh families. The session that changed its own credentials keeps
- * its family (moved to the new version) and refreshes; an admin changing someone else keeps theirs untouched.
- * Refresh tokens are system-only rows, hence the separate system transaction; if it never ran, their old version
- * still makes every refresh fail (auth.service refreshTokens).
- */
-async function endOtherSessions(ctx: TRequestContext, user: TUserRow): Promise<void> {
-  const own = ctx.actor.realUser.id === user.id;
-  await runInScope(ctx.db, { companyId: null, system: true }, (tx) =>
-    revokeUserSessionsExcept(tx, { userId: user.id, tokenVersion: user.tokenVersion, keepFamily: own ? (ctx.actor.sessionId ?? undefined) : undefined }),
-  );
+async function retireTokens(tx: TTx, ctx: TRequestContext, row: TUserRow): Promise<TUserRow> {
+  const updated = (await repo.bumpTokenVersion(tx, { companyId: row.companyId, id: row.id })) ?? row;
+  const own = ctx.actor.realUser.id === row.id;
+  await revokeUserSessionsExcept(tx, {
+    userId: row.id,
+    tokenVersion: updated.tokenVersion,
+    keepFamily: own ? (ctx.actor.sessionId ?? undefined) : undefined,
+  });
+  return updated;
 }
 
 const EMAIL_TAKEN = [{ propertyPath: 'email', message: 'This email is already in use.' }];
@@ -209,14 +205,13 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
           throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
         let updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
         if (awayState) await afterAwayStateSaved(tx, { before: row, after: updated });
-        if (passwordHash) updated = await retireTokens(tx, updated);
+        if (passwordHash) updated = await retireTokens(tx, ctx, updated);
         // Field names only: the password itself never appears in an event.
         const changes = [...Object.keys(patch).filter((k) => k !== 'password'), ...(passwordHash ? ['credentials'] : [])];
         if (changes.length) emit([...userLiveEvents(updated, changes), ...companyUserEvents({ companyId: updated.companyId, id, event: 'updated', changes })]);
         return updated;
       },
     });
-    if (passwordHash) await endOtherSessions(ctx, updated);
     return updated;
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
@@ -239,11 +234,10 @@ export async function setUserRoles(opts: { ctx: TRequestContext; id: number; rol
     // Tokens carry the roles they were issued with: new roles mean new tokens (unchanged roles change nothing).
     const changed = row.roles.length !== roles.length || row.roles.some((r) => !roles.includes(r));
     if (!changed) return { user: updated, changed };
-    const retired = await retireTokens(tx, updated);
+    const retired = await retireTokens(tx, ctx, updated);
     emit(userLiveEvents(retired, ['roles', 'credentials']));
     return { user: retired, changed };
   } });
-  if (result.changed) await endOtherSessions(ctx, result.user);
   return result.user;
 }
 
@@ -253,14 +247,11 @@ export async function changeUserPassword(opts: { ctx: TRequestContext; id: numbe
   if (ctx.actor.impersonating && !isCompanyAdmin(ctx.actor.realUser.roles))
     throw new AppError('forbidden', 'Sign in as this user to change their password.');
   const passwordHash = await hashPassword(opts.password);
-  const updated = await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
+  await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     await repo.updateUser(tx, { companyId: row.companyId, id, values: { passwordHash } });
-    const retired = await retireTokens(tx, row);
-    emit(userLiveEvents(retired, ['credentials']));
-    return retired;
+    emit(userLiveEvents(await retireTokens(tx, ctx, row), ['credentials']));
   } });
-  await endOtherSessions(ctx, updated);
 }
 
 export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; enabled: boolean }): Promise<TUserRow> {
@@ -275,11 +266,10 @@ export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; e
     if (enabled) return updated;
     // A disabled user loses every session at once (the per-request check refuses them too; the version bump makes
     // it stick if they are enabled again).
-    const retired = await retireTokens(tx, updated);
+    const retired = await retireTokens(tx, ctx, updated);
     emit(userLiveEvents(retired, ['enabled', 'credentials']));
     return retired;
   } });
-  if (!enabled) await endOtherSessions(ctx, row);
   return row;
 }
 
