@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefOf } from './ids';
 
 /** The web app reports its page this often, and at once when it changes (spec part 1 §7). */
 export const ACTIVE_PAGE_HEARTBEAT_MS = 20_000;
@@ -9,6 +10,6 @@ export const ACTIVE_PAGE_HEARTBEAT_MS = 20_000;
  */
 export const ZRecordActivePageSchema = z.strictObject({
   page: z.string().trim().min(1).max(300),
-  customerId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  customerId: idRefOf('customers').nullable().optional(),
 });
 export type TRecordActivePage = z.infer<typeof ZRecordActivePageSchema>;

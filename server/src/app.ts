@@ -17,7 +17,6 @@ import { createAllowedMethodsFinder } from './lib/allowed-methods';
 import { AppError, handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
 import { API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
-import { WindowCounter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -89,10 +88,6 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     db,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
     live,
-    loginLimiter: {
-      perAccount: new WindowCounter(config.loginWindowSeconds * 1000),
-      perIp: new WindowCounter(config.loginWindowSeconds * 1000),
-    },
   } as TAppDeps;
   deps.channels = {
     simulator: createSimulatorChannel({ enabled: config.simulator }),

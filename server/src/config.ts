@@ -35,6 +35,12 @@ const ZEnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Failed sign-ins one address may make on one account before its exponential back-off starts. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(1),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Lifetime of the known-device cookie set on a successful sign-in (cd_device). */
+  LOGIN_DEVICE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   TRUST_PROXY: bool.default(false),
   SEED: bool.default(true),
   // Answers are checked against their declared OpenAPI schemas (tests turn this on; a mismatch is a 500 there).
@@ -91,6 +97,10 @@ export type TConfig = {
   loginMaxFailuresPerAccount: number;
   loginMaxAttemptsPerIp: number;
   loginWindowSeconds: number;
+  loginMaxFailuresPerAddressAccount: number;
+  loginBackoffBaseSeconds: number;
+  loginBackoffMaxSeconds: number;
+  loginDeviceTtlDays: number;
   trustProxy: boolean;
   seed: boolean;
   logLevel: string;
@@ -188,6 +198,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    loginMaxFailuresPerAddressAccount: env.LOGIN_MAX_FAILURES_PER_ADDRESS_ACCOUNT,
+    loginBackoffBaseSeconds: env.LOGIN_BACKOFF_BASE_SECONDS,
+    loginBackoffMaxSeconds: env.LOGIN_BACKOFF_MAX_SECONDS,
+    loginDeviceTtlDays: env.LOGIN_DEVICE_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,

@@ -5,7 +5,6 @@ import type { TOutboxWorker } from './jobs/outbox';
 import type { TLiveBus } from './live/live.types';
 import type { TChannel } from '@cd/contracts/customer';
 import type { TMailer } from './lib/mailer';
-import type { WindowCounter } from './lib/rate-limiter';
 import type { TUserRow } from './modules/users/users.schema';
 
 /** Long-lived collaborators shared by every request (built once in buildApp). */
@@ -13,7 +12,6 @@ export interface TAppDeps {
   config: TConfig;
   db: TDatabase;
   mailer: TMailer;
-  loginLimiter: { perAccount: WindowCounter; perIp: WindowCounter };
   live: TLiveBus;
   channels: Partial<Record<TChannel, TChannelAdapter>>;
   /** The outbox worker: `wake()` after committing a job; `drain()` in tests. */
@@ -25,6 +23,8 @@ export interface TActor {
   user: TUserRow;
   realUser: TUserRow;
   impersonating: boolean;
+  /** The sign-in session (refresh family) of the access token; null for tokens issued before sessions were named. */
+  sessionId: string | null;
   companyId: number | null;
   isSuperAdmin: boolean;
   isCompanyAdmin: boolean;

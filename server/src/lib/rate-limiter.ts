@@ -1,6 +1,7 @@
 /**
  * Fixed-window counters kept in memory. Enough for one API process; several processes behind a balancer
- * each keep their own window (documented in docs/operations.md).
+ * each keep their own window (documented in docs/operations.md). Not for sign-in: a read-then-count per process
+ * lets parallel guesses through, so that throttle is counted under a database row lock (modules/auth/login-throttle.ts).
  */
 export class WindowCounter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();

@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { passwordResetTokens, refreshTokens } from './auth.schema';
+import { loginThrottle, passwordResetTokens, refreshTokens, type TLoginThrottleRow } from './auth.schema';
 
 export async function insertRefreshToken(
   tx: TTx,
-  values: { userId: number; family: string; tokenHash: string; expiresAt: Date },
+  values: { userId: number; family: string; tokenHash: string; expiresAt: Date; tokenVersion: number },
 ): Promise<void> {
   await tx.insert(refreshTokens).values(values);
 }
@@ -31,11 +31,31 @@ export async function revokeFamily(tx: TTx, family: string): Promise<void> {
     .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserSessions(tx: TTx, userId: number): Promise<void> {
+/**
+ * Ends the user's refresh families after a credential change, except `keepFamily` (the session that made the
+ * change), whose live tokens move to the user's new version so it can go on refreshing. Runs inside the change's
+ * own transaction, whatever its tenant scope: refresh tokens are system-only rows, so system access is switched on
+ * for these two statements only (transaction-local; a failure rolls it back with everything else). One
+ * transaction means no moment where the version is bumped but the kept session cannot refresh yet.
+ */
+export async function revokeUserSessionsExcept(
+  tx: TTx,
+  opts: { userId: number; keepFamily?: string; tokenVersion: number },
+): Promise<void> {
+  const { userId, keepFamily, tokenVersion } = opts;
+  const before = await tx.execute(sql`select current_setting('app.system', true) as prev, set_config('app.system', 'on', true)`);
+  const prev = (before.rows[0] as { prev: string | null } | undefined)?.prev ?? '';
+  const live = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
   await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(keepFamily ? and(live, ne(refreshTokens.family, keepFamily)) : live);
+  if (keepFamily)
+    await tx
+      .update(refreshTokens)
+      .set({ tokenVersion })
+      .where(and(live, eq(refreshTokens.family, keepFamily), isNull(refreshTokens.spentAt)));
+  await tx.execute(sql`select set_config('app.system', ${prev}, true)`);
 }
 
 export async function revokeByHash(tx: TTx, tokenHash: string): Promise<void> {
@@ -71,4 +91,44 @@ export async function markResetTokenUsed(tx: TTx, id: number): Promise<boolean> 
     .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   return rows.length > 0;
+}
+
+/**
+ * Creates missing throttle rows and locks all of `keys` (in key order, so two sign-ins never deadlock), with the
+ * database clock in milliseconds: parallel attempts on one key wait here and see each other's counts.
+ */
+export async function lockThrottleRows(tx: TTx, keys: string[]): Promise<{ nowMs: number; rows: TLoginThrottleRow[] }> {
+  const sorted = [...new Set(keys)].sort();
+  await tx
+    .insert(loginThrottle)
+    .values(sorted.map((key) => ({ key })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ row: loginThrottle, nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8` })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, sorted))
+    .orderBy(asc(loginThrottle.key))
+    .for('update');
+  return { nowMs: Number(rows[0]?.nowMs), rows: rows.map((r) => r.row) };
+}
+
+export async function saveThrottleRow(tx: TTx, row: TLoginThrottleRow): Promise<void> {
+  const { key, ...values } = row;
+  await tx.update(loginThrottle).set(values).where(eq(loginThrottle.key, key));
+}
+
+export async function deleteThrottleRows(tx: TTx, keys: string[]): Promise<void> {
+  if (keys.length) await tx.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+/** Forgets counters idle for longer than `idleSeconds` whose back-off has run out. */
+export async function pruneThrottleRows(tx: TTx, idleSeconds: number): Promise<void> {
+  await tx
+    .delete(loginThrottle)
+    .where(
+      and(
+        lt(loginThrottle.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        or(isNull(loginThrottle.nextAt), lt(loginThrottle.nextAt, sql`now()`)),
+      ),
+    );
 }

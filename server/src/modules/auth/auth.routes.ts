@@ -15,9 +15,17 @@ export async function authRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { public: true };
 
-  r.post('/api/login', { config: pub, schema: { tags: ['auth'], body: ZLoginSchema, response: { 200: ZTokenPairSchema, ...errorResponses(400, 401, 415, 422, 429) } } }, async (req) =>
-    service.login({ deps, email: req.body.email, password: req.body.password, ip: req.ip }),
-  );
+  r.post('/api/login', { config: pub, schema: { tags: ['auth'], body: ZLoginSchema, response: { 200: ZTokenPairSchema, ...errorResponses(400, 401, 415, 422, 429) } } }, async (req, reply) => {
+    const { tokens, deviceCookie } = await service.login({
+      deps,
+      email: req.body.email,
+      password: req.body.password,
+      ip: req.ip,
+      cookieHeader: req.headers.cookie,
+    });
+    reply.header('set-cookie', deviceCookie);
+    return tokens;
+  });
   r.post('/api/token/refresh', { config: pub, schema: { tags: ['auth'], body: ZRefreshSchema, response: { 200: ZTokenPairSchema, ...errorResponses(400, 401, 415, 422) } } }, async (req) =>
     service.refreshTokens({ deps, refreshToken: req.body.refresh_token }),
   );

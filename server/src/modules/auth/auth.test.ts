@@ -7,7 +7,8 @@ let a: TSeededCompany;
 let b: TSeededCompany;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
+  // A long back-off step keeps the 429 checks independent of how slow the machine is.
+  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000', LOGIN_BACKOFF_BASE_SECONDS: '60' });
   a = await seedCompany(t.db);
   b = await seedCompany(t.db);
 });

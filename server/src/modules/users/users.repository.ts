@@ -85,6 +85,18 @@ export async function updateUser(
   return row;
 }
 
+/** Retires every token issued under the user's current credentials (see auth.service authenticate). */
+export async function bumpTokenVersion(tx: TTx, opts: { companyId: number | null; id: number }): Promise<TUserRow | undefined> {
+  const where =
+    opts.companyId === null ? eq(users.id, opts.id) : and(eq(users.companyId, opts.companyId), eq(users.id, opts.id));
+  const [row] = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  return row;
+}
+
 export async function deleteUser(tx: TTx, opts: { companyId: number; id: number }): Promise<boolean> {
   const rows = await tx
     .delete(users)

@@ -1,4 +1,4 @@
-import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TNotificationSettings } from '@cd/contracts/user';
 
 export type TAwayStateRow = {
@@ -30,6 +30,8 @@ export const users = pgTable('users', {
     .$type<TNotificationSettings>()
     .default({ email: false, emailRecipients: [], sms: false, smsRecipients: [], push: false }),
   webPushSubscriptions: jsonb('web_push_subscriptions').notNull().$type<{ endpoint: string; key: string; token: string }[]>().default([]),
+  /** Bumped by every credential change; access tokens carry it (`tv`) and older ones are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
   theme: text('theme').notNull().default('dark'),
   language: text('language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -12,7 +12,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.repository';
-import { revokeUserSessions } from '../auth/auth.repository';
+import { revokeUserSessionsExcept } from '../auth/auth.repository';
 import * as repo from './users.repository';
 import type { TUserRow } from './users.schema';
 import { afterAwayStateSaved, awayStateValues } from './away.service';
@@ -21,6 +21,24 @@ import { companyUserEvents, toUserResource, userLiveEvents } from './users.prese
 export function hashPassword(password: string): Promise<string> {
   // @node-rs/argon2 defaults to Argon2id (m=19456 KiB, t=2, p=1, the OWASP baseline).
   return hash(password);
+}
+
+/**
+ * A credential change (password, roles, disable) retires the user's tokens inside the change's transaction: the
+ * version bump makes every outstanding access token fail, and the user's refresh families end. The session that
+ * changed its own credentials (real user = target, its token's `sid`) keeps its family, moved to the new version;
+ * an admin changing someone else keeps theirs untouched. The caller emits the user's live event with
+ * 'credentials' in `changes`, so the hub can close the user's open streams.
+ */
+async function retireTokens(tx: TTx, ctx: TRequestContext, row: TUserRow): Promise<TUserRow> {
+  const updated = (await repo.bumpTokenVersion(tx, { companyId: row.companyId, id: row.id })) ?? row;
+  const own = ctx.actor.realUser.id === row.id;
+  await revokeUserSessionsExcept(tx, {
+    userId: row.id,
+    tokenVersion: updated.tokenVersion,
+    keepFamily: own ? (ctx.actor.sessionId ?? undefined) : undefined,
+  });
+  return updated;
 }
 
 const EMAIL_TAKEN = [{ propertyPath: 'email', message: 'This email is already in use.' }];
@@ -164,7 +182,7 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
     throw new AppError('forbidden', 'Sign in as this user to change their password or email.');
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   try {
-    return await runWithLiveEvents({
+    const updated = await runWithLiveEvents({
       deps: ctx,
       scope: scopeFor(ctx),
       fn: async (tx, emit) => {
@@ -185,13 +203,16 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
         const advisor = values.advisor ?? row.advisor;
         if (mechanic && advisor)
           throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
-        const updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
+        let updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
         if (awayState) await afterAwayStateSaved(tx, { before: row, after: updated });
-        const changes = Object.keys(patch).filter((k) => k !== 'password');
+        if (passwordHash) updated = await retireTokens(tx, ctx, updated);
+        // Field names only: the password itself never appears in an event.
+        const changes = [...Object.keys(patch).filter((k) => k !== 'password'), ...(passwordHash ? ['credentials'] : [])];
         if (changes.length) emit([...userLiveEvents(updated, changes), ...companyUserEvents({ companyId: updated.companyId, id, event: 'updated', changes })]);
         return updated;
       },
     });
+    return updated;
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw validationError(EMAIL_TAKEN);
     throw err;
@@ -202,15 +223,22 @@ export async function setUserRoles(opts: { ctx: TRequestContext; id: number; rol
   const { ctx, id } = opts;
   const roles = normalizeRoles(opts.roles);
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change roles.');
-  return runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
+  const result = await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     if (row.companyId === null) throw new AppError('forbidden', 'Super admin roles are not managed here.');
     if (row.id === ctx.actor.user.id && row.roles.includes('ROLE_COMPANY_ADMIN') && !roles.includes('ROLE_COMPANY_ADMIN'))
       throw validationError([{ propertyPath: 'roles', message: 'You cannot remove your own company admin role.' }]);
     await assertRolesAssignable(tx, row.companyId, roles);
     emit(companyUserEvents({ companyId: row.companyId, id, event: 'updated', changes: ['roles'] }));
-    return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { roles } }))!;
+    const updated = (await repo.updateUser(tx, { companyId: row.companyId, id, values: { roles } }))!;
+    // Tokens carry the roles they were issued with: new roles mean new tokens (unchanged roles change nothing).
+    const changed = row.roles.length !== roles.length || row.roles.some((r) => !roles.includes(r));
+    if (!changed) return { user: updated, changed };
+    const retired = await retireTokens(tx, ctx, updated);
+    emit(userLiveEvents(retired, ['roles', 'credentials']));
+    return { user: retired, changed };
   } });
+  return result.user;
 }
 
 export async function changeUserPassword(opts: { ctx: TRequestContext; id: number; password: string }): Promise<void> {
@@ -219,10 +247,11 @@ export async function changeUserPassword(opts: { ctx: TRequestContext; id: numbe
   if (ctx.actor.impersonating && !isCompanyAdmin(ctx.actor.realUser.roles))
     throw new AppError('forbidden', 'Sign in as this user to change their password.');
   const passwordHash = await hashPassword(opts.password);
-  await runInScope(ctx.db, scopeFor(ctx), async (tx) => {
+  await runWithLiveEvents({ deps: ctx, scope: scopeFor(ctx), fn: async (tx, emit) => {
     const row = await loadManagedUser(tx, ctx, id);
     await repo.updateUser(tx, { companyId: row.companyId, id, values: { passwordHash } });
-  });
+    emit(userLiveEvents(await retireTokens(tx, ctx, row), ['credentials']));
+  } });
 }
 
 export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; enabled: boolean }): Promise<TUserRow> {
@@ -233,10 +262,14 @@ export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; e
     if (row.id === ctx.actor.realUser.id && !enabled)
       throw validationError([{ propertyPath: 'enabled', message: 'You cannot disable yourself.' }]);
     emit(companyUserEvents({ companyId: row.companyId, id, event: 'updated', changes: ['enabled'] }));
-    return (await repo.updateUser(tx, { companyId: row.companyId, id, values: { enabled } }))!;
+    const updated = (await repo.updateUser(tx, { companyId: row.companyId, id, values: { enabled } }))!;
+    if (enabled) return updated;
+    // A disabled user loses every session at once (the per-request check refuses them too; the version bump makes
+    // it stick if they are enabled again).
+    const retired = await retireTokens(tx, ctx, updated);
+    emit(userLiveEvents(retired, ['enabled', 'credentials']));
+    return retired;
   } });
-  // A disabled user loses every session at once: refresh tokens go now, access tokens fail the per-request check.
-  if (!enabled) await runInScope(ctx.db, { companyId: null, system: true }, (tx) => revokeUserSessions(tx, id));
   return row;
 }
 
@@ -258,7 +291,9 @@ export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: n
     // as those modules arrive; the foundation owns none yet.
     for (const transfer of userTransferHooks) await transfer(tx, { companyId: row.companyId, fromUserId: id, toUserId: transferTo });
     await repo.deleteUser(tx, { companyId: row.companyId, id });
-    emit(companyUserEvents({ companyId: row.companyId, id, event: 'removed' }));
+    // Their refresh tokens go with the row (foreign key cascade) and access tokens fail without a user; the
+    // event lets the hub close their open streams.
+    emit([...userLiveEvents(row, ['credentials']), ...companyUserEvents({ companyId: row.companyId, id, event: 'removed' })]);
   } });
 }
 

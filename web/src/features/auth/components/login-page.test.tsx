@@ -57,6 +57,24 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Please try again later.'));
   });
 
+  it('tells how long the sign-in back-off lasts when the server says so', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 8 }))
+      .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 1 }))
+      .mockResolvedValueOnce(json(429, { status: 429, retryAfter: 601 }));
+    vi.stubGlobal('fetch', fetch);
+    renderLogin();
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'a@b.c' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 8 seconds.'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 1 second.'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Too many sign-in attempts. Try again in 11 minutes.'));
+  });
+
   it('stores the tokens and lands by role, replacing the login entry', async () => {
     const me = { id: 1, roles: ['ROLE_USER', 'ROLE_APPOINTMENTS'], firstName: 'A', lastName: 'B', email: 'a@b.c' };
     vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(url === '/api/login' ? json(200, { token: 't', refresh_token: 'r' }) : json(200, me))));

@@ -21,16 +21,27 @@ const ZLoginFormSchema = z.object({
 });
 type TLoginForm = z.infer<typeof ZLoginFormSchema>;
 
-type TFailure = 'invalid_password_or_email_please_verify_your_credentials' | 'too_many_attempts' | 'an_error_has_occurred';
+type TFailureKey =
+  | 'invalid_password_or_email_please_verify_your_credentials'
+  | 'too_many_attempts'
+  | 'too_many_attempts_seconds'
+  | 'too_many_attempts_minutes'
+  | 'an_error_has_occurred';
+type TFailure = { key: TFailureKey; values?: Record<string, number> };
 
 function failureOf(error: unknown): TFailure {
   if (error instanceof ApiError) {
-    const body = error.body as { message?: unknown } | null;
+    const body = error.body as { message?: unknown; retryAfter?: unknown } | null;
     if (error.status === 401 && body?.message === AUTH_MESSAGES.invalidCredentials)
-      return 'invalid_password_or_email_please_verify_your_credentials';
-    if (error.status === 429) return 'too_many_attempts';
+      return { key: 'invalid_password_or_email_please_verify_your_credentials' };
+    if (error.status === 429) {
+      // The server says how long the back-off lasts (seconds); without it, the generic message.
+      const wait = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? Math.ceil(body.retryAfter) : null;
+      if (wait === null) return { key: 'too_many_attempts' };
+      return wait < 120 ? { key: 'too_many_attempts_seconds', values: { count: wait } } : { key: 'too_many_attempts_minutes', values: { count: Math.ceil(wait / 60) } };
+    }
   }
-  return 'an_error_has_occurred';
+  return { key: 'an_error_has_occurred' };
 }
 
 export function LoginPage() {
@@ -53,9 +64,9 @@ export function LoginPage() {
         const kind = failureOf(error);
         setFailure(kind);
         // Spec part 1 §8: an unexpected failure is shown per field as well as under the form.
-        if (kind === 'an_error_has_occurred') {
-          setError('email', { message: kind });
-          setError('password', { message: kind });
+        if (kind.key === 'an_error_has_occurred') {
+          setError('email', { message: kind.key });
+          setError('password', { message: kind.key });
         }
       },
     });
@@ -90,7 +101,7 @@ export function LoginPage() {
         />
         {failure && (
           <Alert severity="error" data-testid="login-error" role="alert">
-            {t(failure)}
+            {t(failure.key, failure.values)}
           </Alert>
         )}
         <Button

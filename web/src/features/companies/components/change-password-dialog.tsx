@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUser } from '@cd/contracts/user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
 import { useChangeUserPassword } from '../api/change-user-password';
@@ -15,6 +16,9 @@ import { checkPasswordPair, userMessageKey } from '../lib/user-form';
 export function ChangePasswordDialog({ user, onClose }: { user: TUser; onClose: () => void }) {
   const { t } = useTranslation();
   const change = useChangeUserPassword();
+  const me = useCurrentUser();
+  // The real signed-in user (not an impersonated one) changing their own password: the server keeps this session.
+  const own = (me.impersonator?.id ?? me.id) === user.id;
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
@@ -30,7 +34,7 @@ export function ChangePasswordDialog({ user, onClose }: { user: TUser; onClose: 
     if (found.confirmPassword === 'passwords_do_not_match') toast.warning(t('passwords_do_not_match'));
     if (found.password || found.confirmPassword) return;
     change.mutate(
-      { id: user.id, password },
+      { id: user.id, password, renewSession: own },
       {
         onSuccess: () => {
           toastSuccess(t('success'));

@@ -108,7 +108,8 @@ export function ProfileDialog({ open, onClose }: TProps) {
     }
     setBusy(true);
     try {
-      await update.mutateAsync({ id: me.id, patch, silent: true });
+      // Own password changed (not while impersonating): this session continues with a fresh token pair.
+      await update.mutateAsync({ id: me.id, patch, silent: true, renewSession: patch.password !== undefined && !me.impersonator });
       toastSuccess(t('profile_updated_successfully'));
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       onClose();
