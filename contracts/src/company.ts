@@ -347,4 +347,14 @@ export const DEFAULT_MODULES: TModules = {
   questionnaire: false,
 };
 
+/**
+ * The modules a user works with (spec part 2 §6): their company's; without a company, all on for a super admin
+ * and all off for anyone else. Modules the company never stored count as off.
+ */
+export function effectiveModules(opts: { roles: readonly string[]; companyModules: Partial<Record<string, boolean>> | null }): TModules {
+  const all = (on: boolean) => Object.fromEntries(MODULES.map((m) => [m, on])) as TModules;
+  if (opts.companyModules === null) return all(opts.roles.includes('ROLE_SUPER_ADMIN'));
+  return Object.fromEntries(MODULES.map((m) => [m, opts.companyModules?.[m] === true])) as TModules;
+}
+
 export { ZRoleSchema };

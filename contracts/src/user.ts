@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, ZAwayStatusSchema } from './roles';
-import { ZPhoneSchema } from './company';
+import { ZPhoneSchema, type TModules } from './company';
 import { isValidPhone, isValidProfilePassword } from './validators';
 
 export const ZPasswordSchema = z
@@ -134,6 +134,8 @@ export interface TMe extends TUser {
     /** Channels the company can send through now, best first (the composer's default when the customer has no preference). */
     channels: string[];
   } | null;
+  /** The modules this user works with: the company's, or without a company all on for super admins, all off otherwise. */
+  modules: TModules;
   /** Present while impersonating: the real signed-in user (their roles decide whom they may impersonate). */
   impersonator: { id: number; email: string; firstName: string; lastName: string; roles: string[]; companyName: string | null } | null;
 }
