@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZCustomerMergeSchema, ZCustomerPatchSchema } from '@cd/contracts/customer';
+import { customerDisplayName, ZConversationSpanSchema, ZCustomerCreateSchema, ZCustomerMergePreviewSchema, ZCustomerMergeSchema, ZCustomerPatchSchema } from '@cd/contracts/customer';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
+import { errorResponses } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdOrIriSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
@@ -116,6 +117,19 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     if (!Number.isSafeInteger(sourceId)) throw new AppError('bad_request', 'Invalid source.');
     return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
   });
+
+  r.get(
+    '/api/customers/:id/merge_preview',
+    {
+      schema: {
+        tags,
+        params: ZIdParamsSchema,
+        querystring: z.object({ duplicate: ZIdOrIriSchema }),
+        response: { 200: ZCustomerMergePreviewSchema, ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (req) => service.previewCustomerMerge({ ctx: contextOf(deps, req), id: req.params.id, duplicateId: req.query.duplicate }),
+  );
 
   r.post('/api/users/record_active_page', { schema: { tags: ['users'], body: z.strictObject({ page: z.string().max(300), customerId: z.coerce.number().int().positive().nullable().optional() }) } }, async (req, reply) => {
     // The page may be "communication/<customerId>" (spec part 1 §7) or a plain path, or "none".
