@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, MODULES, ZModuleSchema, ZRoleSchema } from './roles';
-import { isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
+import { ACCENT_COLOR_MESSAGE, isAccentColor, isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
 
 const ZMediaObjectIriSchema = z.string().regex(/^\/api\/media_objects\/\d{1,15}$/, 'Must be a media object reference.');
 const trimmed = (max = 255) => z.string().trim().max(max);
@@ -49,8 +49,14 @@ export const ZModulesSchema = z.strictObject(
 );
 export type TModules = z.infer<typeof ZModulesSchema>;
 
+/** Blank (no colour) or an accent colour (validators.ts isAccentColor). */
+const ZAccentColorSchema = z
+  .string()
+  .max(64)
+  .refine((v) => v.trim() === '' || isAccentColor(v), ACCENT_COLOR_MESSAGE);
+
 export const ZCustomerViewSchema = z.strictObject({
-  accentColor: optText(64),
+  accentColor: ZAccentColorSchema.nullable().optional(),
   termsOfService: ZUrlSchema.nullable().optional(),
   beforePhoneInputText: optText(),
   beforeNameInputText: optText(),
@@ -231,7 +237,7 @@ const companyFields = {
   heroMobile: ZMediaObjectIriSchema.nullable(),
   logoMobile: ZMediaObjectIriSchema.nullable(),
   termsOfService: ZUrlSchema.nullable(),
-  accentColor: z.string().max(64).nullable(),
+  accentColor: ZAccentColorSchema.nullable(),
   dNSZoneName: z.string().max(253).nullable(),
   hours: ZHoursSchema,
   modules: ZModulesSchema.partial(),

@@ -109,6 +109,22 @@ describe('merge-patch of nested settings', () => {
     expect(r3.json().name).toBe(`Company ${a.slug}`);
   });
 
+  it('accent colours: hex or rgb with alpha 0 to 1; anything else is 422 with a clear message', async () => {
+    const ok = await patch(a.companyId, adminTok, { customerView: { accentColor: 'rgba(26, 115, 232, 0.8)' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().customerView.accentColor).toBe('rgba(26, 115, 232, 0.8)');
+    for (const bad of ['rgba(26, 115, 232, 1.5)', 'rgb(300, 0, 0)', 'red; background: url(https://evil.example/x)']) {
+      const res = await patch(a.companyId, adminTok, { customerView: { accentColor: bad } });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().violations[0]).toMatchObject({ propertyPath: 'customerView.accentColor', message: expect.stringContaining('alpha from 0 to 1') });
+    }
+    expect((await patch(a.companyId, adminTok, { accentColor: 'rgb(1,2,3,0)' })).statusCode).toBe(200);
+    expect((await patch(a.companyId, adminTok, { accentColor: 'expression(alert(1))' })).statusCode).toBe(422);
+    // The refused values were not stored.
+    const now = await t.app.inject({ method: 'GET', url: `/api/companies/${a.companyId}`, headers: bearer(adminTok) });
+    expect(now.json().customerView.accentColor).toBe('rgba(26, 115, 232, 0.8)');
+  });
+
   it('merges hours per weekday and validates the merged week', async () => {
     const ok = await patch(a.companyId, adminTok, { hours: { monday: { isOffDay: false, intervals: [{ startsAt: '08:00', endsAt: '12:00' }, { startsAt: '13:00', endsAt: '17:00' }] } } });
     expect(ok.statusCode).toBe(200);
