@@ -18,7 +18,8 @@ export function numericFormat(options: {
   allowNegative?: boolean;
 }): TNumericFormat {
   const decimalSeparator = options.decimalSeparator ?? '.';
-  const thousandSeparator = options.thousandSeparator === true ? ',' : options.thousandSeparator || false;
+  const thousandSeparator: string | false =
+    options.thousandSeparator === true ? ',' : typeof options.thousandSeparator === 'string' && options.thousandSeparator !== '' ? options.thousandSeparator : false;
   // The two must differ or "1,234" could not be read back; a programming error, so it fails loudly.
   if (thousandSeparator !== false && thousandSeparator === decimalSeparator)
     throw new Error(`The thousands separator "${thousandSeparator}" must differ from the decimal separator.`);
