@@ -222,10 +222,15 @@ export function containsTextStop(value: string): boolean {
   return value.toLowerCase().includes(WELCOME_STOP_PHRASE);
 }
 
+/** Spec part 2 §4: the company's account status, shown as a label (how it changes is not specified: a super admin sets it). */
+export const COMPANY_STATUSES = ['active', 'inactive', 'inactive_forwarding'] as const;
+export type TCompanyStatus = (typeof COMPANY_STATUSES)[number];
+
 const companyFields = {
   name: trimmed(200).min(1, 'name_is_required'),
   slug: trimmed(64).regex(SLUG_RE, 'Slug may hold lowercase letters, digits and dashes.'),
   enabled: z.boolean(),
+  status: z.enum(COMPANY_STATUSES),
   country: z.string().length(2).toUpperCase(),
   timezone: z.string().min(1).max(64),
   language: z.enum(['en', 'bs', 'hr', 'sr']),
@@ -304,6 +309,7 @@ export interface TCompany {
   name: string;
   slug: string;
   enabled: boolean;
+  status: TCompanyStatus;
   country: string;
   timezone: string;
   language: 'en' | 'bs' | 'hr' | 'sr';

@@ -97,6 +97,27 @@ describe('companies as super admin', () => {
   });
 });
 
+describe('company status (spec part 2 §4)', () => {
+  it('is active by default; only a super admin sets inactive or inactive with client forwarding; other values are 422', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const get = async () => (await t.app.inject({ method: 'GET', url: `/api/companies/${s.companyId}`, headers: bearer(tok) })).json();
+    expect((await get()).status).toBe('active');
+    const byAdmin = await patch(s.companyId, tok, { status: 'inactive' });
+    expect(byAdmin.statusCode).toBe(403);
+    expect((await get()).status).toBe('active');
+    expect((await patch(s.companyId, rootTok, { status: 'paused' })).statusCode).toBe(422);
+    expect((await patch(s.companyId, rootTok, { status: null })).statusCode).toBe(422);
+    const forwarded = await patch(s.companyId, rootTok, { status: 'inactive_forwarding' });
+    expect(forwarded.statusCode).toBe(200);
+    expect(forwarded.json().status).toBe('inactive_forwarding');
+    expect((await get()).status).toBe('inactive_forwarding');
+    // The list shows it too.
+    const list = await t.app.inject({ method: 'GET', url: `/api/companies?itemsPerPage=100&name=${encodeURIComponent(`Company ${s.slug}`)}`, headers: bearer(rootTok) });
+    expect(list.json().member.find((c: { id: number }) => c.id === s.companyId)?.status).toBe('inactive_forwarding');
+  });
+});
+
 describe('merge-patch of nested settings', () => {
   it('changes only the fields sent and merges nested groups', async () => {
     const r1 = await patch(a.companyId, adminTok, { customerView: { accentColor: 'rgb(1,2,3)', afterSubmitText: 'Thanks' } });
