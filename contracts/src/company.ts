@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iriOf } from './ids';
 import { ASSIGNABLE_ROLES, MODULES, ZModuleSchema, ZRoleSchema } from './roles';
-import { isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
+import { ACCENT_COLOR_MESSAGE, isAccentColor, isValidPhone, isValidUrl, SLUG_RE, toE164 } from './validators';
 
 const ZMediaObjectIriSchema = iriOf('media_objects', 'Must be a media object reference.');
 const trimmed = (max = 255) => z.string().trim().max(max);
@@ -50,8 +50,14 @@ export const ZModulesSchema = z.strictObject(
 );
 export type TModules = z.infer<typeof ZModulesSchema>;
 
+/** Blank (no colour) or an accent colour (validators.ts isAccentColor). */
+const ZAccentColorSchema = z
+  .string()
+  .max(64)
+  .refine((v) => v.trim() === '' || isAccentColor(v), ACCENT_COLOR_MESSAGE);
+
 export const ZCustomerViewSchema = z.strictObject({
-  accentColor: optText(64),
+  accentColor: ZAccentColorSchema.nullable().optional(),
   termsOfService: ZUrlSchema.nullable().optional(),
   beforePhoneInputText: optText(),
   beforeNameInputText: optText(),
@@ -217,10 +223,15 @@ export function containsTextStop(value: string): boolean {
   return value.toLowerCase().includes(WELCOME_STOP_PHRASE);
 }
 
+/** Spec part 2 §4: the company's account status, shown as a label (how it changes is not specified: a super admin sets it). */
+export const COMPANY_STATUSES = ['active', 'inactive', 'inactive_forwarding'] as const;
+export type TCompanyStatus = (typeof COMPANY_STATUSES)[number];
+
 const companyFields = {
   name: trimmed(200).min(1, 'name_is_required'),
   slug: trimmed(64).regex(SLUG_RE, 'Slug may hold lowercase letters, digits and dashes.'),
   enabled: z.boolean(),
+  status: z.enum(COMPANY_STATUSES),
   country: z.string().length(2).toUpperCase(),
   timezone: z.string().min(1).max(64),
   language: z.enum(['en', 'bs', 'hr', 'sr']),
@@ -232,7 +243,7 @@ const companyFields = {
   heroMobile: ZMediaObjectIriSchema.nullable(),
   logoMobile: ZMediaObjectIriSchema.nullable(),
   termsOfService: ZUrlSchema.nullable(),
-  accentColor: z.string().max(64).nullable(),
+  accentColor: ZAccentColorSchema.nullable(),
   dNSZoneName: z.string().max(253).nullable(),
   hours: ZHoursSchema,
   modules: ZModulesSchema.partial(),
@@ -298,6 +309,7 @@ export const ZCompanySchema = z
     name: z.string(),
     slug: z.string(),
     enabled: z.boolean(),
+    status: z.enum(COMPANY_STATUSES),
     country: z.string(),
     timezone: z.string(),
     language: z.enum(['en', 'bs', 'hr', 'sr']),
@@ -348,5 +360,15 @@ export const DEFAULT_MODULES: TModules = {
   automotive: false,
   questionnaire: false,
 };
+
+/**
+ * The modules a user works with (spec part 2 §6): their company's; without a company, all on for a super admin
+ * and all off for anyone else. Modules the company never stored count as off.
+ */
+export function effectiveModules(opts: { roles: readonly string[]; companyModules: Partial<Record<string, boolean>> | null }): TModules {
+  const all = (on: boolean) => Object.fromEntries(MODULES.map((m) => [m, on])) as TModules;
+  if (opts.companyModules === null) return all(opts.roles.includes('ROLE_SUPER_ADMIN'));
+  return Object.fromEntries(MODULES.map((m) => [m, opts.companyModules?.[m] === true])) as TModules;
+}
 
 export { ZRoleSchema };

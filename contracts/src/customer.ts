@@ -71,6 +71,47 @@ export const ZCustomerMergeSchema = z.strictObject({
   source: idRefOf('customers'),
 });
 
+/** Fields the merge dialog previews, in display order (the merge itself: server customers.merge.ts). */
+export const CUSTOMER_MERGE_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'preferredBrand',
+  'preferredChannel',
+  'primaryContact',
+  'alternateContact',
+  'address',
+  'tags',
+  'notes',
+  'optOut',
+] as const;
+export type TCustomerMergeField = (typeof CUSTOMER_MERGE_FIELDS)[number];
+
+const ZMergeSideSchema = z.object({ '@id': z.string(), id: z.number().int().positive(), name: z.string(), phone: z.string().nullable() });
+
+/** GET /api/customers/{id}/merge_preview?duplicate=…: what merging `duplicate` into `kept` would do, changing nothing. */
+export const ZCustomerMergePreviewSchema = z.object({
+  kept: ZMergeSideSchema,
+  duplicate: ZMergeSideSchema,
+  /** What moves from the duplicate to the kept customer (groups: memberships the kept customer does not have yet). */
+  moves: z.object({
+    messages: z.number().int().min(0),
+    scheduledMessages: z.number().int().min(0),
+    groups: z.number().int().min(0),
+    consentEvents: z.number().int().min(0),
+  }),
+  /** The kept customer's value after the merge and whose it is: `both` when the two are combined (tags, notes, address). */
+  fields: z.array(
+    z.object({
+      field: z.enum(CUSTOMER_MERGE_FIELDS),
+      value: z.string().nullable(),
+      source: z.enum(['kept', 'duplicate', 'both', 'none']),
+    }),
+  ),
+});
+export type TCustomerMergePreview = z.infer<typeof ZCustomerMergePreviewSchema>;
+
 /** Spec part 1 §3: a customer shows as NN when both names are empty or the first name is UNKNOWN. */
 export function customerDisplayName(c: { firstName?: string | null; lastName?: string | null }): string {
   const first = (c.firstName ?? '').trim();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRefOf, iriOf } from './ids';
 import { ASSIGNABLE_ROLES, ZAwayStatusSchema } from './roles';
-import { ZPhoneSchema } from './company';
+import { ZModulesSchema, ZPhoneSchema, type TModules } from './company';
 import { isValidPhone, isValidProfilePassword } from './validators';
 
 export const ZPasswordSchema = z
@@ -157,6 +157,8 @@ export const ZMeSchema = ZUserSchema.extend({
       channels: z.array(z.string()),
     })
     .nullable(),
+  /** The modules this user works with: the company's, or without a company all on for super admins, all off otherwise. */
+  modules: ZModulesSchema,
   /** Present while impersonating: the real signed-in user (their roles decide whom they may impersonate). */
   impersonator: z
     .object({

@@ -103,9 +103,10 @@ describe('customer view and survey settings (company admin)', () => {
     const text = 'E2E: leave your name and we will text you back.';
     await page.getByTestId('customer-view-general-edit').click();
     await page.getByTestId('customer-view-general-field-beforeNameInputText').fill(`  ${text}  `);
-    await page.getByTestId('customer-view-general-field-accentColor').fill('red');
+    // rgb with an alpha above 1 is refused in the browser (part 2 §9: alpha 0 to 1).
+    await page.getByTestId('customer-view-general-field-accentColor').fill('rgba(26, 115, 232, 1.5)');
     await page.getByTestId('customer-view-general-save').click();
-    await page.getByText('Enter a hex colour such as #1a73e8.').waitFor();
+    await page.getByText('Enter a colour such as #1a73e8 or rgba(26, 115, 232, 0.8) (alpha from 0 to 1).').waitFor();
     expect(bodies).toEqual([]);
     await page.getByTestId('customer-view-general-field-accentColor').fill(String(original.customerView.accentColor ?? ''));
     await screenshot(page, 'customer-view-general-edit-dark');

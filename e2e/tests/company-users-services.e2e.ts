@@ -68,15 +68,22 @@ describe('general data → services (company admin)', () => {
     await page.getByTestId('service-field-title').fill(SERVICE_TITLE);
     await page.getByTestId('service-field-description').fill('Rotate all four tires and check pressure.');
     await page.getByTestId('service-field-duration').fill('0');
+    // The shared numeric input cuts decimals to the scale and refuses a minus; an empty price is required.
     await page.getByTestId('service-field-price').fill('12.345');
+    expect(await page.getByTestId('service-field-price').inputValue()).toBe('12.34');
+    await page.getByTestId('service-field-price').fill('');
+    await page.getByTestId('service-field-price').pressSequentially('-5');
+    expect(await page.getByTestId('service-field-price').inputValue()).toBe('5');
+    await page.getByTestId('service-field-price').fill('');
     await page.getByTestId('service-submit').click();
     await page.getByText('Enter whole minutes above zero.').waitFor();
-    await page.getByText('Enter a price of 0 or more with at most 2 decimals.').waitFor();
+    await page.getByTestId('service-dialog').getByText('Required').waitFor();
     await screenshot(page, 'services-dialog-errors-dark');
     expect(writes()).toBe(0);
 
     await page.getByTestId('service-field-duration').fill('45');
-    await page.getByTestId('service-field-price').fill('1,234.5');
+    await page.getByTestId('service-field-price').fill('1234.5');
+    expect(await page.getByTestId('service-field-price').inputValue()).toBe('1,234.5');
     await page.getByTestId('service-submit').click();
     await page.getByTestId('service-dialog').waitFor({ state: 'detached' });
     const row = page.getByTestId('services-table').locator('tr', { hasText: SERVICE_TITLE });
@@ -92,7 +99,7 @@ describe('general data → services (company admin)', () => {
       if (req.method() === 'PATCH' && req.url().includes(`/api/company_services/${created.id}`)) bodies.push(req.postDataJSON());
     });
     await page.getByTestId(`service-edit-${created.id}`).click();
-    expect(await page.getByTestId('service-field-price').inputValue()).toBe('1234.50');
+    expect(await page.getByTestId('service-field-price').inputValue()).toBe('1,234.50');
     expect(await page.getByTestId('service-field-duration').inputValue()).toBe('45');
     await page.getByTestId('service-field-price').fill('49.99');
     await page.getByTestId('service-submit').click();

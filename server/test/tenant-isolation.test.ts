@@ -106,6 +106,8 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
+  // The intruder's own customer as the duplicate: the victim's customer in the path must still be 404.
+  'GET /api/customers/:id/merge_preview': () => `duplicate=${rows.otherCustomer}`,
 };
 
 describe('row-level security', () => {

@@ -118,6 +118,24 @@ describe('api client', () => {
     expect(c.notify).toHaveBeenCalledWith('boom');
   });
 
+  it('shows an upload (multipart) error for 8 seconds, other errors until dismissed; a network error on upload rejects', async () => {
+    const problem = { title: 'Unprocessable', detail: 'd', description: 'File too large.', status: 422 };
+    const a = setup(() => json(422, problem));
+    const fd = new FormData();
+    fd.append('file', new Blob(['x']), 'x.txt');
+    await expect(a.client.request('/api/media_objects', { method: 'POST', body: fd })).rejects.toBeInstanceOf(ApiError);
+    expect(a.notify).toHaveBeenCalledExactlyOnceWith('File too large.', { autoCloseMs: 8000 });
+
+    const b = setup(() => json(422, problem));
+    await b.client.request('/api/customers', { method: 'POST', body: { phone: 'x' } }).catch(() => undefined);
+    expect(b.notify).toHaveBeenCalledExactlyOnceWith('File too large.');
+
+    const c = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const err = await c.client.request('/api/media_objects', { method: 'POST', body: fd }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(0);
+  });
+
   it('sends bearer, ld+json, merge-patch for PATCH and the impersonate parameter', async () => {
     const storage = memoryStorage({ token: 't', refresh_token: 'r', impersonate: 'agent@example.com' });
     const { client, fetch } = setup(() => new Response(null, { status: 204 }), storage);

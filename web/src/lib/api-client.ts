@@ -18,6 +18,8 @@ export interface TRequestOptions {
   signal?: AbortSignal;
 }
 
+export const UPLOAD_ERROR_TOAST_MS = 8000;
+
 export type TViolation = NonNullable<TProblem['violations']>[number];
 
 export class ApiError extends Error {
@@ -48,8 +50,8 @@ export interface TApiClientDeps {
   storage: TStorageLike;
   /** Forced logout: clear the session and reload the app. */
   onLogout: () => void;
-  /** Persistent error toast. */
-  notify: (message: string) => void;
+  /** Error toast: persistent, or closing after `autoCloseMs` (uploads). */
+  notify: (message: string, options?: { autoCloseMs: number }) => void;
   /** Server descriptions may be catalogue keys; unknown strings come back unchanged. */
   translate?: (message: string) => string;
 }
@@ -208,7 +210,11 @@ export function createApiClient(deps: TApiClientDeps) {
     }
 
     const description = describeError(body, translate);
-    if (!isSilent(opts, res.status)) deps.notify(description);
+    if (!isSilent(opts, res.status)) {
+      // Spec part 1 §9: an upload (multipart) error shows its description for 8 seconds; others persist.
+      if (opts.body instanceof FormData) deps.notify(description, { autoCloseMs: UPLOAD_ERROR_TOAST_MS });
+      else deps.notify(description);
+    }
     throw new ApiError(res.status, body, description);
   }
 

@@ -112,6 +112,22 @@ describe('bearer token checks', () => {
   });
 });
 
+describe('modules of the signed-in user (spec part 2 §6)', () => {
+  it("are the company's; without a company all on for a super admin", async () => {
+    const co = await seedCompany(t.db, { modules: { appointments: true, automotive: false } });
+    const agent = (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer((await login(t.app, co.agent.email)).token) })).json();
+    expect(agent.modules).toMatchObject({ communication: true, appointments: true, automotive: false });
+
+    const root = await seedSuperAdmin(t.db);
+    const rootMe = (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer((await login(t.app, root.email)).token) })).json();
+    expect(rootMe.companyData).toBeNull();
+    expect(Object.values(rootMe.modules)).not.toContain(false);
+    expect(Object.keys(rootMe.modules).length).toBeGreaterThan(5);
+
+    // Anyone else always has a company (users_super_admin_or_company); their side is in contracts/src/company.test.ts.
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotate: the new pair works, the spent token is refused and ends the session family', async () => {
     const first = await login(t.app, a.agent.email);

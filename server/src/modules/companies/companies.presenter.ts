@@ -60,6 +60,7 @@ export function toCompanyResource(c: TCompanyRow, encryptionKey: Buffer, images?
     name: c.name,
     slug: c.slug,
     enabled: c.enabled,
+    status: c.status,
     country: c.country,
     timezone: c.timezone,
     language: c.language as TCompany['language'],

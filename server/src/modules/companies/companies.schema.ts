@@ -5,6 +5,7 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   slug: text('slug').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  status: text('status').notNull().default('active').$type<'active' | 'inactive' | 'inactive_forwarding'>(),
   country: text('country').notNull().default('US'),
   timezone: text('timezone').notNull().default('America/New_York'),
   language: text('language').notNull().default('en'),

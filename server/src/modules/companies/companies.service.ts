@@ -127,7 +127,7 @@ const NESTED_GROUPS = [
 type TNestedGroup = (typeof NESTED_GROUPS)[number];
 
 /** Fields only a super admin may change (spec part 2 §2, §6). */
-const SUPER_ADMIN_FIELDS = ['name', 'slug', 'enabled', 'modules', 'ocs', 'availableUserRoles', 'dms'] as const;
+const SUPER_ADMIN_FIELDS = ['name', 'slug', 'enabled', 'status', 'modules', 'ocs', 'availableUserRoles', 'dms'] as const;
 const SUPER_ADMIN_PAYMENT_FIELDS = ['provider', 'enabled', 'appKey', 'terminals', ...PAYMENT_SECRET_FIELDS] as const;
 
 /** Groups that exist only with a module on (the settings tabs are hidden otherwise). */

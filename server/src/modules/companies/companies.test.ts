@@ -97,6 +97,27 @@ describe('companies as super admin', () => {
   });
 });
 
+describe('company status (spec part 2 §4)', () => {
+  it('is active by default; only a super admin sets inactive or inactive with client forwarding; other values are 422', async () => {
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const get = async () => (await t.app.inject({ method: 'GET', url: `/api/companies/${s.companyId}`, headers: bearer(tok) })).json();
+    expect((await get()).status).toBe('active');
+    const byAdmin = await patch(s.companyId, tok, { status: 'inactive' });
+    expect(byAdmin.statusCode).toBe(403);
+    expect((await get()).status).toBe('active');
+    expect((await patch(s.companyId, rootTok, { status: 'paused' })).statusCode).toBe(422);
+    expect((await patch(s.companyId, rootTok, { status: null })).statusCode).toBe(422);
+    const forwarded = await patch(s.companyId, rootTok, { status: 'inactive_forwarding' });
+    expect(forwarded.statusCode).toBe(200);
+    expect(forwarded.json().status).toBe('inactive_forwarding');
+    expect((await get()).status).toBe('inactive_forwarding');
+    // The list shows it too.
+    const list = await t.app.inject({ method: 'GET', url: `/api/companies?itemsPerPage=100&name=${encodeURIComponent(`Company ${s.slug}`)}`, headers: bearer(rootTok) });
+    expect(list.json().member.find((c: { id: number }) => c.id === s.companyId)?.status).toBe('inactive_forwarding');
+  });
+});
+
 describe('merge-patch of nested settings', () => {
   it('changes only the fields sent and merges nested groups', async () => {
     const r1 = await patch(a.companyId, adminTok, { customerView: { accentColor: 'rgb(1,2,3)', afterSubmitText: 'Thanks' } });
@@ -107,6 +128,22 @@ describe('merge-patch of nested settings', () => {
     const r3 = await patch(a.companyId, adminTok, { customerView: { accentColor: null } });
     expect(r3.json().customerView).toEqual({ afterSubmitText: 'Thank you!' });
     expect(r3.json().name).toBe(`Company ${a.slug}`);
+  });
+
+  it('accent colours: hex or rgb with alpha 0 to 1; anything else is 422 with a clear message', async () => {
+    const ok = await patch(a.companyId, adminTok, { customerView: { accentColor: 'rgba(26, 115, 232, 0.8)' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().customerView.accentColor).toBe('rgba(26, 115, 232, 0.8)');
+    for (const bad of ['rgba(26, 115, 232, 1.5)', 'rgb(300, 0, 0)', 'red; background: url(https://evil.example/x)']) {
+      const res = await patch(a.companyId, adminTok, { customerView: { accentColor: bad } });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().violations[0]).toMatchObject({ propertyPath: 'customerView.accentColor', message: expect.stringContaining('alpha from 0 to 1') });
+    }
+    expect((await patch(a.companyId, adminTok, { accentColor: 'rgb(1,2,3,0)' })).statusCode).toBe(200);
+    expect((await patch(a.companyId, adminTok, { accentColor: 'expression(alert(1))' })).statusCode).toBe(422);
+    // The refused values were not stored.
+    const now = await t.app.inject({ method: 'GET', url: `/api/companies/${a.companyId}`, headers: bearer(adminTok) });
+    expect(now.json().customerView.accentColor).toBe('rgba(26, 115, 232, 0.8)');
   });
 
   it('merges hours per weekday and validates the merged week', async () => {

@@ -200,10 +200,46 @@ export async function insertConsentEvent(
   await tx.insert(consentEvents).values({ ...values, channel: values.channel ?? null, detail: values.detail ?? {} });
 }
 
-/** Merge: move the duplicate's messages, consent history and read states onto the kept customer. */
+/** Merge: lock both customers in id order, so crossing merges (A into B, B into A) queue instead of deadlocking. */
+export async function lockCustomers(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<void> {
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, opts.companyId), inArray(customers.id, opts.ids)))
+    .orderBy(asc(customers.id))
+    .for('update');
+}
+
+/** Merge preview: what would move from the duplicate (`fromId`) onto the kept customer (`toId`). */
+export async function countMergeMoves(
+  tx: TTx,
+  opts: { companyId: number; fromId: number; toId: number },
+): Promise<{ messages: number; scheduledMessages: number; groups: number; consentEvents: number }> {
+  const { companyId, fromId, toId } = opts;
+  const res = await tx.execute(sql`
+    select
+      (select count(*)::int from messages where company_id = ${companyId} and customer_id = ${fromId} and status <> 'scheduled') as messages,
+      (select count(*)::int from messages where company_id = ${companyId} and customer_id = ${fromId} and status = 'scheduled') as "scheduledMessages",
+      (select count(*)::int from customer_group_members d where d.company_id = ${companyId} and d.customer_id = ${fromId}
+         and not exists (select 1 from customer_group_members k where k.company_id = d.company_id and k.group_id = d.group_id and k.customer_id = ${toId})) as groups,
+      (select count(*)::int from consent_events where company_id = ${companyId} and customer_id = ${fromId}) as "consentEvents"`);
+  return res.rows[0] as { messages: number; scheduledMessages: number; groups: number; consentEvents: number };
+}
+
+/** Merge: move the duplicate's messages, group memberships, consent history and read states onto the kept customer. */
 export async function moveCustomerData(tx: TTx, opts: { companyId: number; fromId: number; toId: number }): Promise<void> {
   const { companyId, fromId, toId } = opts;
+  // A group message both received would break its one-per-recipient key: the duplicate's copy stays in the
+  // thread, no longer counted as that group message's recipient.
+  await tx.execute(sql`
+    update messages set group_message_id = null
+    where company_id = ${companyId} and customer_id = ${fromId} and group_message_id in (
+      select group_message_id from messages where company_id = ${companyId} and customer_id = ${toId} and group_message_id is not null)`);
   await tx.execute(sql`update messages set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
+  await tx.execute(sql`
+    insert into customer_group_members (company_id, group_id, customer_id, added_at)
+    select company_id, group_id, ${toId}, added_at from customer_group_members where company_id = ${companyId} and customer_id = ${fromId}
+    on conflict (company_id, group_id, customer_id) do nothing`);
   await tx.execute(sql`update consent_events set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
   await tx.execute(sql`
     insert into customer_read_states (company_id, customer_id, user_id, read_at)

@@ -5,6 +5,7 @@ import {
   customerDisplayName,
   ZConversationSpanSchema,
   ZCustomerCreateSchema,
+  ZCustomerMergePreviewSchema,
   ZCustomerMergeSchema,
   ZCustomerPatchSchema,
   ZCustomerSchema,
@@ -137,6 +138,19 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     if (!Number.isSafeInteger(sourceId)) throw new AppError('bad_request', 'Invalid source.');
     return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
   });
+
+  r.get(
+    '/api/customers/:id/merge_preview',
+    {
+      schema: {
+        tags,
+        params: ZIdParamsSchema,
+        querystring: z.object({ duplicate: idRefOf('customers') }),
+        response: { 200: ZCustomerMergePreviewSchema, ...errorResponses(...AUTHED, 404, 422) },
+      },
+    },
+    async (req) => service.previewCustomerMerge({ ctx: contextOf(deps, req), id: req.params.id, duplicateId: req.query.duplicate }),
+  );
 
   r.post(
     '/api/users/record_active_page',

@@ -1,5 +1,5 @@
 import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
-import type { TCustomerCreate, TCustomerPatch } from '@cd/contracts/customer';
+import { customerDisplayName, type TCustomerCreate, type TCustomerMergePreview, type TCustomerPatch } from '@cd/contracts/customer';
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -11,6 +11,7 @@ import { findUsersByIds } from '../users/users.repository';
 import { userTransferHooks } from '../users/users.service';
 import * as repo from './customers.repository';
 import type { TCustomerRow } from './customers.schema';
+import { mergeCustomerValues, mergeFieldPreview } from './customers.merge';
 import { toCustomerResource } from './customers.presenter';
 
 const PHONE_TAKEN = [{ propertyPath: 'phone', message: 'A customer with this phone number already exists.' }];
@@ -259,41 +260,43 @@ export async function mergeCustomers(opts: { ctx: TRequestContext; id: number; s
   if (id === sourceId) throw validationError([{ propertyPath: 'source', message: 'A customer cannot be merged into itself.' }]);
   return withCustomerTx(ctx, async (tx, emit) => {
     const scope = customerScopeOf(ctx);
-    const target = await loadVisible(tx, scope, id);
-    const source = await repo.findCustomer(tx, { ...scope, id: sourceId });
-    if (!source) throw validationError([{ propertyPath: 'source', message: 'The customer to merge was not found.' }]);
+    await repo.lockCustomers(tx, { companyId: scope.companyId, ids: [id, sourceId] });
+    const { kept: target, duplicate: source } = await loadMergePair(tx, scope, { id, duplicateId: sourceId, propertyPath: 'source' });
     await repo.moveCustomerData(tx, { companyId: scope.companyId, fromId: sourceId, toId: id });
-    const fill = <K extends keyof TCustomerRow>(k: K) => (target[k] === null || target[k] === '' ? source[k] : target[k]);
-    const newest = [target, source].sort((a, b) => (b.bumpedAt?.getTime() ?? 0) - (a.bumpedAt?.getTime() ?? 0))[0]!;
-    const lastInbound = [target.lastInboundAt, source.lastInboundAt].filter((d): d is Date => !!d).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    // The duplicate goes first: its phone or Viber id may move to the kept customer (both are unique).
     await repo.deleteCustomer(tx, { companyId: scope.companyId, id: sourceId });
-    const row = (await repo.updateCustomer(tx, {
-      companyId: scope.companyId,
-      id,
-      values: {
-        firstName: fill('firstName'),
-        lastName: fill('lastName'),
-        email: fill('email'),
-        notes: [target.notes, source.notes].filter(Boolean).join('\n\n') || null,
-        preferredBrand: fill('preferredBrand'),
-        preferredChannel: fill('preferredChannel'),
-        primaryContact: fill('primaryContact'),
-        alternateContact: fill('alternateContact'),
-        address: { ...source.address, ...Object.fromEntries(Object.entries(target.address).filter(([, v]) => v)) },
-        tags: [...new Set([...target.tags, ...source.tags])],
-        userId: target.userId ?? source.userId,
-        optOut: target.optOut || source.optOut,
-        bumpedAt: newest.bumpedAt,
-        lastMessage: newest.lastMessage,
-        lastInboundAt: lastInbound,
-      },
-    }))!;
+    const row = (await repo.updateCustomer(tx, { companyId: scope.companyId, id, values: mergeCustomerValues(target, source) }))!;
     emit([
       customerEvent(source, 'removed', { data: { id: sourceId, '@id': `/api/customers/${sourceId}`, mergedInto: id } }),
       customerEvent(row, 'updated', { changes: ['merged'] }),
     ]);
     return present(tx, ctx, row);
   });
+}
+
+/** What merging `duplicateId` into `id` would move and which values would win; changes nothing. */
+export async function previewCustomerMerge(opts: { ctx: TRequestContext; id: number; duplicateId: number }): Promise<TCustomerMergePreview> {
+  const { ctx, id, duplicateId } = opts;
+  if (id === duplicateId) throw validationError([{ propertyPath: 'duplicate', message: 'A customer cannot be merged into itself.' }]);
+  const scope = customerScopeOf(ctx);
+  return runInScope(ctx.db, { companyId: scope.companyId }, async (tx) => {
+    const { kept, duplicate } = await loadMergePair(tx, scope, { id, duplicateId, propertyPath: 'duplicate' });
+    const side = (c: TCustomerRow) => ({ '@id': `/api/customers/${c.id}`, id: c.id, name: customerDisplayName(c), phone: c.phone });
+    return {
+      kept: side(kept),
+      duplicate: side(duplicate),
+      moves: await repo.countMergeMoves(tx, { companyId: scope.companyId, fromId: duplicateId, toId: id }),
+      fields: mergeFieldPreview(kept, duplicate),
+    };
+  });
+}
+
+/** The kept customer must be visible to the caller (404); the duplicate too, else the body is wrong (422). */
+async function loadMergePair(tx: TTx, scope: repo.TCustomerScope, opts: { id: number; duplicateId: number; propertyPath: string }) {
+  const kept = await loadVisible(tx, scope, opts.id);
+  const duplicate = await repo.findCustomer(tx, { ...scope, id: opts.duplicateId });
+  if (!duplicate) throw validationError([{ propertyPath: opts.propertyPath, message: 'The customer to merge was not found.' }]);
+  return { kept, duplicate };
 }
 
 export async function listCustomerTags(opts: { ctx: TRequestContext }) {

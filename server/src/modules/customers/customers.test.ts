@@ -187,4 +187,85 @@ describe('customers', () => {
     for (const bad of [{}, { page: '' }, { page: 'x'.repeat(301) }, { page: 'communication', customerId: -1 }, { page: 'communication', customerId: 1.5 }, { page: 'a', extra: 1 }])
       expect((await post(agentTok, bad)).statusCode, JSON.stringify(bad)).toBe(422);
   });
+
+  it('previews a merge (what moves, which values win) without changing anything, and the merge does what it said', async () => {
+    const keep = (await create(adminTok, { phone: phone(), firstName: 'Keep', tags: ['a'], address: { city: 'Austin' } })).json();
+    const dup = (await create(adminTok, { phone: phone(), firstName: 'Dup', email: 'dup2@x.example', tags: ['a', 'b'], address: { city: 'Dallas', zip: '75001' } })).json();
+    const msg = (id: number, extra: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/messages', headers: bearer(adminTok), payload: { customerId: id, content: 'hello', ...extra } });
+    expect((await msg(dup.id)).statusCode).toBe(201);
+    expect((await msg(dup.id)).statusCode).toBe(201);
+    expect((await msg(dup.id, { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })).statusCode).toBe(201);
+    expect((await msg(keep.id)).statusCode).toBe(201);
+    const group = (name: string, ids: number[]) =>
+      t.app.inject({ method: 'POST', url: '/api/customer_groups', headers: bearer(adminTok), payload: { name, customers: ids } });
+    const both = (await group('Both', [keep.id, dup.id])).json();
+    const dupOnly = (await group('Dup only', [dup.id])).json();
+    // A group message both received: moving it must not collide with the kept customer's copy.
+    expect((await t.app.inject({ method: 'POST', url: '/api/group_messages', headers: bearer(adminTok), payload: { customerGroupId: both.id, content: 'to all' } })).statusCode).toBe(201);
+    await t.app.deps.jobs.drain();
+
+    const preview = await t.app.inject({ method: 'GET', url: `/api/customers/${keep.id}/merge_preview?duplicate=/api/customers/${dup.id}`, headers: bearer(adminTok) });
+    expect(preview.statusCode).toBe(200);
+    const p = preview.json();
+    expect(p.kept).toMatchObject({ id: keep.id, name: 'Keep' });
+    expect(p.duplicate).toMatchObject({ id: dup.id, '@id': `/api/customers/${dup.id}`, name: 'Dup', phone: dup.phone });
+    expect(p.moves).toEqual({ messages: 3, scheduledMessages: 1, groups: 1, consentEvents: 0 });
+    const field = (f: string) => p.fields.find((x: { field: string }) => x.field === f);
+    expect(field('firstName')).toEqual({ field: 'firstName', value: 'Keep', source: 'kept' });
+    expect(field('email')).toEqual({ field: 'email', value: 'dup2@x.example', source: 'duplicate' });
+    expect(field('phone')).toEqual({ field: 'phone', value: keep.phone, source: 'kept' });
+    expect(field('tags')).toEqual({ field: 'tags', value: 'a, b', source: 'both' });
+    expect(field('address')).toEqual({ field: 'address', value: 'Austin, 75001', source: 'both' });
+    expect(field('notes')).toEqual({ field: 'notes', value: null, source: 'none' });
+    expect(field('optOut')).toEqual({ field: 'optOut', value: 'false', source: 'kept' });
+    // Nothing changed.
+    expect((await t.app.inject({ method: 'GET', url: `/api/customers/${dup.id}`, headers: bearer(adminTok) })).statusCode).toBe(200);
+
+    const merged = await t.app.inject({ method: 'PUT', url: `/api/customers/${keep.id}/merge`, headers: bearer(adminTok), payload: { source: dup.id } });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toMatchObject({ firstName: 'Keep', email: 'dup2@x.example', address: { city: 'Austin', zip: '75001' } });
+    const thread = (await t.app.inject({ method: 'GET', url: `/api/messages?customer=${keep.id}&itemsPerPage=50`, headers: bearer(adminTok) })).json();
+    expect(thread.member.length).toBe(1 + 3 + 2);
+    const members = (gid: number) => t.app.inject({ method: 'GET', url: `/api/customer_groups/${gid}/members`, headers: bearer(adminTok) }).then((r) => r.json().member.map((m: { id: number }) => m.id));
+    expect(await members(dupOnly.id)).toEqual([keep.id]);
+    expect(await members(both.id)).toEqual([keep.id]);
+  });
+
+  it('refuses bad merge previews: self, missing or malformed duplicate, other company, not the owner', async () => {
+    const keep = (await create(adminTok, { phone: phone() })).json();
+    const dup = (await create(adminTok, { phone: phone() })).json();
+    const b = await seedCompany(t.db);
+    const bTok = (await login(t.app, b.admin.email)).token;
+    const theirs = (await create(bTok, { phone: phone() })).json();
+    const get = (url: string, token = adminTok) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const self = await get(`/api/customers/${keep.id}/merge_preview?duplicate=${keep.id}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().violations).toEqual([{ propertyPath: 'duplicate', message: 'A customer cannot be merged into itself.' }]);
+    expect([400, 422]).toContain((await get(`/api/customers/${keep.id}/merge_preview`)).statusCode);
+    expect([400, 422]).toContain((await get(`/api/customers/${keep.id}/merge_preview?duplicate=%3Cscript%3E`)).statusCode);
+    expect([400, 422]).toContain((await get(`/api/customers/abc/merge_preview?duplicate=${dup.id}`)).statusCode);
+    // Another company's customer is "not found" either way round, and leaks nothing.
+    const foreignDup = await get(`/api/customers/${keep.id}/merge_preview?duplicate=${theirs.id}`);
+    expect(foreignDup.statusCode).toBe(422);
+    expect(foreignDup.body).not.toContain(theirs.phone);
+    expect((await get(`/api/customers/${theirs.id}/merge_preview?duplicate=${keep.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/customers/${keep.id}/merge`, headers: bearer(adminTok), payload: { source: theirs.id } })).statusCode).toBe(422);
+    expect((await get(`/api/customers/${theirs.id}`, bTok)).statusCode).toBe(200);
+    // A plain agent sees only their own customers.
+    expect((await get(`/api/customers/${keep.id}/merge_preview?duplicate=${dup.id}`, agentTok)).statusCode).toBe(404);
+    const mine = (await create(agentTok, { phone: phone() })).json();
+    expect((await get(`/api/customers/${mine.id}/merge_preview?duplicate=${dup.id}`, agentTok)).statusCode).toBe(422);
+  });
+
+  it('crossing merges at the same time: one wins, the other is refused, never a 500', async () => {
+    const x = (await create(adminTok, { phone: phone(), firstName: 'X' })).json();
+    const y = (await create(adminTok, { phone: phone(), firstName: 'Y' })).json();
+    const merge = (id: number, source: number) => t.app.inject({ method: 'PUT', url: `/api/customers/${id}/merge`, headers: bearer(adminTok), payload: { source } });
+    const codes = (await Promise.all([merge(x.id, y.id), merge(y.id, x.id)])).map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([404, 422]).toContain(codes[1]);
+    const left = await Promise.all([x.id, y.id].map((id) => t.app.inject({ method: 'GET', url: `/api/customers/${id}`, headers: bearer(adminTok) })));
+    expect(left.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+  });
 });

@@ -72,6 +72,8 @@ export function blockReason(company: TCompanyRow, customer: TCustomerRow, type: 
   return null;
 }
 
+const SMS_NUMBER_REQUIRED = 'Company must have an SMS number';
+
 /** The channel a message goes through: the one asked for, else the customer's preferred one, else the company's best available. */
 export function resolveChannel(deps: Pick<TDeps, 'channels'>, company: TCompanyRow, customer: TCustomerRow, requested?: TChannel): TChannel {
   const available = (c: TChannel | null | undefined): c is TChannel => {
@@ -79,6 +81,9 @@ export function resolveChannel(deps: Pick<TDeps, 'channels'>, company: TCompanyR
     return !!adapter && adapter.isAvailable(company) && adapter.canReach(customer);
   };
   if (requested) {
+    // Spec part 2 §8: SMS through the provider needs the company's own number; say so rather than "not available".
+    if (requested === 'sms_provider' && !(company.ocs as { twilioPhoneNumber?: string | null }).twilioPhoneNumber)
+      throw new AppError('validation_failed', SMS_NUMBER_REQUIRED, [{ propertyPath: 'channel', message: SMS_NUMBER_REQUIRED }]);
     if (!available(requested))
       throw validationError([{ propertyPath: 'channel', message: 'This channel is not available for this company.' }]);
     return requested;

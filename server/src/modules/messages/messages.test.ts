@@ -79,6 +79,25 @@ describe('sending through the simulator', () => {
     expect((await send(adminTok, { content: 'x' })).statusCode).toBe(422);
   });
 
+  it('SMS through the provider without a company SMS number is 422 "Company must have an SMS number"', async () => {
+    const s = await seedCompany(t.db);
+    const { seedSuperAdmin } = await import('../../../test/helpers');
+    const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
+    const tok = (await login(t.app, s.admin.email)).token;
+    const c = (await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(tok), payload: { phone: phone() } })).json();
+    const refused = await send(tok, { customerId: c.id, content: 'hi', channel: 'sms_provider' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ detail: 'Company must have an SMS number', violations: [{ propertyPath: 'channel', message: 'Company must have an SMS number' }] });
+    // Credentials without the number are still refused with the same message.
+    await t.app.inject({ method: 'PATCH', url: `/api/companies/${s.companyId}`, headers: bearer(root), payload: { ocs: { twilioAccountSID: 'AC1', twilioAuthToken: 'secret' } } });
+    expect((await send(tok, { customerId: c.id, content: 'hi', channel: 'sms_provider' })).json().detail).toBe('Company must have an SMS number');
+    await t.app.inject({ method: 'PATCH', url: `/api/companies/${s.companyId}`, headers: bearer(root), payload: { ocs: { twilioPhoneNumber: '+15550001111' } } });
+    const sent = await send(tok, { customerId: c.id, content: 'hi', channel: 'sms_provider' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().channel).toBe('sms_provider');
+    expect((await thread(c.id, tok)).length).toBe(1);
+  });
+
   it('agents can only write to their own customers', async () => {
     const theirs = await newCustomer(adminTok);
     expect((await send(agentTok, { customerId: theirs.id, content: 'hi' })).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { TMe, TUserCreate, TUserPatch } from '@cd/contracts/user';
+import { effectiveModules } from '@cd/contracts/company';
 import type { TChannel } from '@cd/contracts/customer';
 
 /** Order in which channels are preferred when a customer has no preference of their own. */
@@ -335,6 +336,7 @@ export async function getMe(opts: { ctx: TRequestContext }): Promise<TMe> {
           channels: CHANNEL_PREFERENCE.filter((c) => ctx.channels[c]?.isAvailable(company)),
         }
       : null,
+    modules: effectiveModules({ roles: user.roles, companyModules: company ? company.modules : null }),
     impersonator: impersonating
       ? {
           id: realUser.id,

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
 import { useCanEditSettings } from '../hooks/use-can-edit-settings';
@@ -14,6 +13,7 @@ import { SettingsGroup } from './settings-group';
 import { toGroupPatch } from '../lib/group-settings';
 import { SettingsSection } from './settings-section';
 import { SettingsValue } from './settings-value';
+import { NumericInput } from '../../../components/ui/numeric-input';
 
 const G = 'appointmentsSettings';
 const TEXTS = ['requestText', 'confirmationText', 'denialText', 'cancellationText', 'reminderText'] as const;
@@ -80,15 +80,15 @@ export function AppointmentsSettingsForm({ company }: { company: TCompany }) {
     const path = `${G}.${key}`;
     const problem = form.errors[path] === 'number_out_of_range' ? t('number_out_of_range', { min, max }) : error(path);
     return (
-      <TextField
+      <NumericInput
         fullWidth
         size="small"
         label={t(`appointments_${key}`)}
         value={v[key]}
-        onChange={(e) => set({ [key]: e.target.value.replace(/[^\d]/g, '') })}
+        onChange={(value) => set({ [key]: value })}
         error={!!problem}
         helperText={problem ?? t(`appointments_${key}_hint`, { min, max })}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `field-${G}.${key}` } }}
+        testId={`field-${G}.${key}`}
       />
     );
   };

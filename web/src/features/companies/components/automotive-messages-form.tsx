@@ -17,6 +17,7 @@ import { SettingsGroup as Group } from './settings-group';
 import { toGroupPatch } from '../lib/group-settings';
 import { SettingsSection } from './settings-section';
 import { SettingsValue } from './settings-value';
+import { NumericInput } from '../../../components/ui/numeric-input';
 
 /** Choices of spec part 2 §9; 0 means disabled. */
 const MINUTES_PRIOR_CHOICES = [0, 15, 30, 45, 60] as const;
@@ -147,15 +148,15 @@ export function AutomotiveMessagesForm({ company }: { company: TCompany }) {
         )}
         {text('vehicleAppraisalText')}
         {form.editing ? (
-          <TextField
+          <NumericInput
             size="small"
             label={t('automotive_vehicleAppraisalCooldownDays')}
             value={v.vehicleAppraisalCooldownDays}
-            onChange={(e) => set({ vehicleAppraisalCooldownDays: e.target.value.replace(/[^\d]/g, '') })}
+            onChange={(vehicleAppraisalCooldownDays) => set({ vehicleAppraisalCooldownDays })}
             error={!!error(`${G}.vehicleAppraisalCooldownDays`)}
             helperText={error(`${G}.vehicleAppraisalCooldownDays`) ?? t('automotive_vehicleAppraisalCooldownDays_hint')}
             sx={{ maxWidth: 320 }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `field-${G}.vehicleAppraisalCooldownDays` } }}
+            testId={`field-${G}.vehicleAppraisalCooldownDays`}
           />
         ) : (
           <SettingsValue

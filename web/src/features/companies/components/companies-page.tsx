@@ -33,6 +33,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useCompanies } from '../api/get-companies';
 import { useDeleteCompany } from '../api/delete-company';
 import { useUpdateCompanyEnabled } from '../api/update-company-enabled';
+import { CompanyStatusChip } from './company-status-chip';
 import { CreateCompanyDialog } from './create-company-dialog';
 
 const ITEMS_PER_PAGE = 15;
@@ -154,12 +155,15 @@ export function CompaniesPage() {
                     <TableCell>{company.slug}</TableCell>
                     <TableCell>{formatPhone(company.phone)}</TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        color={company.enabled ? 'success' : 'default'}
-                        variant={company.enabled ? 'filled' : 'outlined'}
-                        label={company.enabled ? t('enabled') : t('disabled')}
-                      />
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        <Chip
+                          size="small"
+                          color={company.enabled ? 'success' : 'default'}
+                          variant={company.enabled ? 'filled' : 'outlined'}
+                          label={company.enabled ? t('enabled') : t('disabled')}
+                        />
+                        <CompanyStatusChip status={company.status} testId={`company-status-${company.id}`} />
+                      </Box>
                     </TableCell>
                     <TableCell>{formatDateTime(company.createdAt)}</TableCell>
                     <TableCell align="right" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import { ApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess, toastUploadError } from '../../../lib/toast';
 import { useDeleteMediaObject } from '../api/delete-media-object';
 import { useUpdateCompany } from '../api/update-company';
 import { useUploadCompanyImage } from '../api/upload-company-image';
@@ -62,7 +62,7 @@ function CompanyImageSlot({ company, field }: { company: TCompany; field: TCompa
     upload.mutate(
       { companyId: company.id, field, file },
       {
-        onError: (error) => toastError(uploadErrorMessage(error, t)),
+        onError: (error) => toastUploadError(uploadErrorMessage(error, t)),
         onSuccess: (media) =>
           update.mutate(
             { id: company.id, patch: { [field]: media['@id'] } },

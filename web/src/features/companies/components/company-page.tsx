@@ -13,6 +13,7 @@ import { useCompany } from '../api/get-company';
 import { getVisibleSettingsTabs, resolveSettingsTab } from '../lib/settings-tabs';
 import { CompanyHeaderMenu } from './company-header-menu';
 import { SettingsTabPanel } from './settings-tab-panel';
+import { CompanyStatusChip } from './company-status-chip';
 
 /** /companies/{id}/{tab?}: the company settings screen. The tab lives in the URL (back/forward switch tabs); a
  * missing, unknown or hidden tab redirects to general_data. Tabs not built yet say so instead of showing a fake form. */
@@ -44,6 +45,7 @@ export function CompanyPage() {
           label={company.data.enabled ? t('enabled') : t('disabled')}
           data-testid="company-enabled-chip"
         />
+        <CompanyStatusChip status={company.data.status} testId="company-status-chip" />
         {superAdmin && <CompanyHeaderMenu company={company.data} />}
       </Box>
       <Tabs

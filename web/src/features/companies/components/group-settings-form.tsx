@@ -24,6 +24,7 @@ import { ChipListInput } from './chip-list-input';
 import { ColorSwatchValue, ColorTextField } from './color-text-field';
 import { SettingsSection } from './settings-section';
 import { SettingsValue } from './settings-value';
+import { NumericInput } from '../../../components/ui/numeric-input';
 
 interface TProps {
   company: TCompany;
@@ -158,6 +159,17 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
                   testId={`${testId}-field-${f.name}`}
                 />
               );
+            if (f.kind === 'number')
+              return (
+                <NumericInput
+                  key={f.name}
+                  {...common}
+                  sx={full}
+                  value={v[f.name] as string}
+                  onChange={(next) => set(f.name, next)}
+                  testId={`${testId}-field-${f.name}`}
+                />
+              );
             const secret = f.kind === 'secret';
             return (
               <TextField
@@ -166,7 +178,7 @@ export function GroupSettingsForm({ company, group, fields, title, testId, locke
                 sx={full}
                 multiline={f.kind === 'multiline'}
                 minRows={f.kind === 'multiline' ? 2 : undefined}
-                type={f.kind === 'time' ? 'time' : f.kind === 'phone' ? 'tel' : f.kind === 'url' ? 'url' : f.kind === 'number' ? 'number' : 'text'}
+                type={f.kind === 'time' ? 'time' : f.kind === 'phone' ? 'tel' : f.kind === 'url' ? 'url' : 'text'}
                 value={v[f.name] as string}
                 onChange={(e) => set(f.name, e.target.value)}
                 // A stored secret shows its mask; focusing selects it so typing replaces it in one go.

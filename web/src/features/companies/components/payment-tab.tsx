@@ -22,6 +22,7 @@ import { SettingsValue } from './settings-value';
 import { ModifierTextField } from './modifier-text-field';
 import { TerminalGrid } from './terminal-grid';
 import { WebhookUrl } from './webhook-url';
+import { NumericInput } from '../../../components/ui/numeric-input';
 
 const PROVIDERS = ['', 'current', 'next'] as const;
 const MODES = ['simple', 'advanced'] as const;
@@ -32,8 +33,6 @@ const CREDENTIALS = {
   current: ['apiKey', 'pin', 'webhookSignature', 'tokenizationSourceKey'],
 } as const;
 const SECRETS = new Set<string>(['apiSecret', 'apiKey', 'pin', 'webhookSignature', 'tokenizationSourceKey']);
-/** Characters a whole-number day count never has; the browser's number input would otherwise accept them. */
-const REJECTED_KEYS = new Set(['-', '+', 'e', 'E', ',']);
 
 const toValues = (c: TCompany) => {
   const p = c.payment ?? {};
@@ -180,16 +179,14 @@ export function PaymentTab({ company }: { company: TCompany }) {
                 slotProps={{ htmlInput: { 'data-testid': `company-payment-field-${f}`, spellCheck: false } }}
               />
             ))}
-            <TextField
+            <NumericInput
               size="small"
-              type="number"
               label={t('payment_expire_after_days')}
               value={v.markAsExpiredAfterDays}
-              onKeyDown={(e) => REJECTED_KEYS.has(e.key) && e.preventDefault()}
-              onChange={(e) => set({ markAsExpiredAfterDays: e.target.value })}
+              onChange={(markAsExpiredAfterDays) => set({ markAsExpiredAfterDays })}
               error={!!message('markAsExpiredAfterDays')}
               helperText={message('markAsExpiredAfterDays') ?? t('payment_expire_after_days_hint')}
-              slotProps={{ htmlInput: { min: 1, max: 3650, step: 1, inputMode: 'numeric', 'data-testid': 'company-payment-field-markAsExpiredAfterDays' } }}
+              testId="company-payment-field-markAsExpiredAfterDays"
             />
             <Box sx={{ gridColumn: '1 / -1' }}>
               <ModifierTextField

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import {
   type TServiceField,
   type TServiceFormValues,
 } from '../lib/service-form';
+import { NumericInput } from '../../../components/ui/numeric-input';
 
 const FIELDS: readonly TServiceField[] = ['title', 'description', 'duration', 'price'];
 
@@ -87,6 +87,8 @@ export function ServiceDialog({ companyId, service, onClose }: TProps) {
     helperText: errors[name] ? t(errors[name], { defaultValue: errors[name] }) : undefined,
   });
 
+  const numberField = (name: 'duration' | 'price') => ({ ...field(name), onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })) });
+
   return (
     <FormDialog
       open
@@ -118,24 +120,22 @@ export function ServiceDialog({ companyId, service, onClose }: TProps) {
         maxRows={6}
         slotProps={{ htmlInput: { maxLength: SERVICE_DESCRIPTION_MAX, 'data-testid': 'service-field-description' } }}
       />
-      <TextField
-        {...field('duration')}
+      <NumericInput
+        {...numberField('duration')}
         label={t('service_duration')}
         required
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', 'data-testid': 'service-field-duration' },
-          input: { endAdornment: <InputAdornment position="end">{t('minutes_short')}</InputAdornment> },
-        }}
+        suffix={t('minutes_short')}
+        testId="service-field-duration"
       />
-      <TextField
-        {...field('price')}
+      <NumericInput
+        {...numberField('price')}
         label={t('price')}
         required
         placeholder="0.00"
-        slotProps={{
-          htmlInput: { inputMode: 'decimal', 'data-testid': 'service-field-price' },
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-        }}
+        prefix="$"
+        decimalScale={2}
+        thousandSeparator
+        testId="service-field-price"
         helperText={field('price').helperText ?? t('service_price_hint')}
       />
     </FormDialog>

@@ -61,16 +61,19 @@ describe('ServicesSection', () => {
     fireEvent.click(await screen.findByTestId('service-add'));
     fireEvent.change(screen.getByTestId('service-field-title'), { target: { value: 'Wash' } });
     fireEvent.change(screen.getByTestId('service-field-duration'), { target: { value: '20' } });
+    // The shared numeric input refuses a minus: the price stays empty, and the form says it is required.
     fireEvent.change(screen.getByTestId('service-field-price'), { target: { value: '-3' } });
+    expect((screen.getByTestId('service-field-price') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByTestId('service-submit'));
-    await screen.findByText('Enter a price of 0 or more with at most 2 decimals.');
+    await screen.findByText("Required");
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
-    fireEvent.change(screen.getByTestId('service-field-price'), { target: { value: '15.5' } });
+    fireEvent.change(screen.getByTestId('service-field-price'), { target: { value: '1,015.5' } });
+    expect((screen.getByTestId('service-field-price') as HTMLInputElement).value).toBe('1,015.5');
     fireEvent.click(screen.getByTestId('service-submit'));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ title: 'Wash', description: '', duration: 20, price: 1550, company: '/api/companies/1' });
-    expect((await screen.findByTestId('service-row-5')).textContent).toContain('$15.50');
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ title: 'Wash', description: '', duration: 20, price: 101550, company: '/api/companies/1' });
+    expect((await screen.findByTestId('service-row-5')).textContent).toContain('$1,015.50');
   });
 });
 

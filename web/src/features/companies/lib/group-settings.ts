@@ -1,6 +1,6 @@
 import { ZCompanyPatchSchema, type TCompany, type TCompanyPatch } from '@cd/contracts/company';
 import type { TFieldErrors } from '../hooks/use-settings-form';
-import { isHexColor } from './accent-color';
+import { isValidAccentColor } from './accent-color';
 
 /** Nested company groups edited field by field (merge-patched one level deep by the server). */
 export type TGroupName = 'ocs' | 'dms' | 'payment' | 'alerts' | 'appointmentsSettings' | 'customerView' | 'surveySettings' | 'realEstateSettings' | 'automotiveMessages';
@@ -75,7 +75,7 @@ export function validateGroupPatch(options: { group: TGroupName; patch: TCompany
   const body = (options.patch as Record<string, Record<string, unknown>>)[options.group] ?? {};
   for (const f of options.fields ?? []) {
     const v = body[f.name];
-    if (f.kind === 'color' && typeof v === 'string' && !isHexColor(v)) errors[`${options.group}.${f.name}`] = 'accent_color_invalid';
+    if (f.kind === 'color' && typeof v === 'string' && !isValidAccentColor(v)) errors[`${options.group}.${f.name}`] = 'accent_color_invalid';
   }
   const parsed = ZCompanyPatchSchema.safeParse(options.patch);
   if (!parsed.success)

@@ -12,4 +12,6 @@ export const conversationKeys = {
   messagesAll: ['messages'] as const,
   messages: (customerId: number) => ['messages', customerId] as const,
   templates: ['message_templates'] as const,
+  customerSearch: (search: string) => ['customers', 'simple', search] as const,
+  mergePreview: (id: number, duplicateId: number) => ['customers', 'merge_preview', id, duplicateId] as const,
 };

@@ -27,7 +27,7 @@ import { ACCEPT_ATTRIBUTE, baseMime, withinAttachmentLimit } from '../../../lib/
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
 import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess, toastUploadError } from '../../../lib/toast';
 import { useFilePicker } from '../../../lib/use-file-picker';
 import { useMessages } from '../api/get-messages';
 import { useMessageTemplates } from '../api/get-message-templates';
@@ -149,7 +149,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
           input.current?.focus();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.status === 413) toastError(t('err_total_attachment_size'));
+          if (err instanceof ApiError && err.status === 413) toastUploadError(t('err_total_attachment_size'));
           if (err instanceof ApiError && err.status === 422 && channel === 'whatsapp' && isWindowClosedError(err.body)) setServerClosed(true);
         },
       },

@@ -1,12 +1,18 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
+import MergeType from '@mui/icons-material/MergeType';
+import MoreVert from '@mui/icons-material/MoreVert';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,6 +24,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSetCustomerArchived } from '../api/archive-customer';
 import { CustomerAvatar } from './customer-avatar';
+import { MergeCustomerDialog } from './merge-customer-dialog';
 
 interface TProps {
   customer: TCustomer | undefined;
@@ -32,6 +39,8 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const archive = useSetCustomerArchived();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [merging, setMerging] = useState(false);
   const backTo = view === 'messenger' || !customer ? '/communication/inbox' : `/communication/${customer.id}/messenger`;
 
   const toggleArchive = () => {
@@ -106,6 +115,37 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
             <InfoOutlined />
           </IconButton>
         </Tooltip>
+      )}
+      {customer && (
+        <>
+          <Tooltip title={t('more_actions')}>
+            <IconButton
+              onClick={(e) => setMenuAnchor(e.currentTarget)}
+              aria-label={t('more_actions')}
+              aria-haspopup="menu"
+              aria-expanded={menuAnchor ? 'true' : undefined}
+              aria-controls={menuAnchor ? 'customer-actions-menu' : undefined}
+              data-testid="customer-more"
+            >
+              <MoreVert />
+            </IconButton>
+          </Tooltip>
+          <Menu id="customer-actions-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+            <MenuItem
+              onClick={() => {
+                setMenuAnchor(null);
+                setMerging(true);
+              }}
+              data-testid="customer-merge"
+            >
+              <ListItemIcon>
+                <MergeType fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('merge_with')}</ListItemText>
+            </MenuItem>
+          </Menu>
+          {merging && <MergeCustomerDialog open customer={customer} onClose={() => setMerging(false)} />}
+        </>
       )}
     </Box>
   );

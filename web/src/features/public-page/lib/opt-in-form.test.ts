@@ -12,7 +12,11 @@ describe('normalizePhoneInput', () => {
 });
 
 describe('safeAccentColor', () => {
-  it('accepts hex colours only', () => {
+  it('accepts hex and rgb colours with alpha 0 to 1 only', () => {
+    expect(safeAccentColor('rgba(26, 115, 232, 0.8)')).toBe('rgba(26, 115, 232, 0.8)');
+    expect(safeAccentColor('rgba(26, 115, 232, 3)')).toBeNull();
+    expect(safeAccentColor('rgb(26,115,232,.5)')).toBe('rgba(26, 115, 232, 0.5)');
+    expect(safeAccentColor('RGB(26,115,232)')).toBe('rgb(26, 115, 232)');
     expect(safeAccentColor('#0a7d5a')).toBe('#0a7d5a');
     expect(safeAccentColor(' #FFF ')).toBe('#FFF');
     expect(safeAccentColor('red; background: url(x)')).toBeNull();

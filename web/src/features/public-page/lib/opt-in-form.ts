@@ -1,7 +1,13 @@
-/** Only plain hex colours become the page's primary colour; anything else keeps the app's own. */
+import { isAccentColor, parseAccentColor } from '@cd/contracts/validators';
+
+/** Only valid accent colours (hex, or rgb with alpha 0–1) become the page's primary colour; anything else keeps the app's own. */
 export function safeAccentColor(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) ? v : null;
+  if (!isAccentColor(v)) return null;
+  if (v.startsWith('#')) return v;
+  // rgb() with four values is valid CSS but not for MUI's colour helpers: hand them rgb()/rgba().
+  const c = parseAccentColor(v)!;
+  return c.alpha === 1 ? `rgb(${c.r}, ${c.g}, ${c.b})` : `rgba(${c.r}, ${c.g}, ${c.b}, ${c.alpha})`;
 }
 
 /**
