@@ -14,10 +14,13 @@ import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeeded
  */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 1));
+/** Optional regular expression on the path, to fuzz a few operations while working on them. */
+const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-interface TRole { name: string; token: string | null }
-interface TFailure { op: string; role: string; request: string; status: number; problem: string; body: string }
+/** `company` labels the ids a role creates and mostly uses (A, B, or null for roles of no company). */
+interface TRole { name: string; token: string | null; company: string | null }
+interface TFailure { op: string; role: string; kind: string; request: string; status: number; problem: string; body: string }
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -38,12 +41,12 @@ beforeAll(async () => {
   const tokenOf = async (email: string) => (await login(t.app, email)).token;
   // Least powerful first, so an admin's or super admin's destructive calls cannot cut short a weaker role's run.
   roles = [
-    { name: 'anonymous', token: null },
-    { name: 'agent A', token: await tokenOf(a.agent.email) },
-    { name: 'admin A', token: await tokenOf(a.admin.email) },
-    { name: 'super admin', token: await tokenOf(root.email) },
+    { name: 'anonymous', token: null, company: null },
+    { name: 'agent A', token: await tokenOf(a.agent.email), company: 'A' },
+    { name: 'admin A', token: await tokenOf(a.admin.email), company: 'A' },
+    { name: 'super admin', token: await tokenOf(root.email), company: null },
   ];
-  warmUpRoles = [roles[2]!, { name: 'admin B', token: await tokenOf(b.admin.email) }];
+  warmUpRoles = [roles[2]!, { name: 'admin B', token: await tokenOf(b.admin.email), company: 'B' }];
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -75,24 +78,25 @@ describe('OpenAPI fuzz', () => {
     console.log(`openapi-fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (set FUZZ_SEED to replay)`);
     const started = performance.now();
     const tools = createSchemaTools(doc);
-    const pool: TIdPool = new Map();
-    for (const c of [a, b]) {
-      addToPool(pool, 'companies', c.companyId);
-      for (const u of [c.admin, c.agent, c.user2]) addToPool(pool, 'users', u.id);
+    const pool: TIdPool = { ids: new Map(), prefer: null, preferChance: 1 };
+    for (const [label, c] of [['A', a], ['B', b]] as const) {
+      addToPool(pool, 'companies', c.companyId, label);
+      for (const u of [c.admin, c.agent, c.user2]) addToPool(pool, 'users', u.id, label);
     }
     const ctxFor = (label: string): TFuzzContext => ({ rnd: forkRandom(SEED, label), pool, tools, slugs: [a.slug, b.slug], textFieldNames: textFieldNames(doc, tools) });
 
     // The SSE hub (/.well-known/mercure) streams until the client leaves, which inject cannot do; live.test.ts
     // covers it with a bounded stream. The documentation routes describe the document itself.
-    const operations = Object.entries(doc.paths)
+    const allOperations = Object.entries(doc.paths)
       .filter(([path]) => !path.startsWith('/api/docs') && path !== '/.well-known/mercure')
       .flatMap(([path, ops]) => METHODS.filter((m) => ops[m]).map((method) => ({ path, method, op: ops[method] as TOperation })))
       .sort((x, y) => rankOf(x.path, x.method) - rankOf(y.path, y.method) || x.path.localeCompare(y.path));
-    expect(operations.length).toBeGreaterThan(50);
+    expect(allOperations.length).toBeGreaterThan(50);
+    const operations = allOperations.filter((o) => !ONLY || ONLY.test(o.path));
 
     const failures: TFailure[] = [];
     let sent = 0;
-    const send = async (role: TRole, o: (typeof operations)[number], req: TFuzzRequest) => {
+    const send = async (role: TRole, o: (typeof allOperations)[number], req: TFuzzRequest) => {
       const res = await t.app.inject({
         method: req.method as 'GET',
         url: req.url,
@@ -103,23 +107,30 @@ describe('OpenAPI fuzz', () => {
       const contentType = res.headers['content-type'] as string | undefined;
       if (contentType && /json/.test(contentType) && res.body.length < 1_000_000) {
         try {
-          harvestIds(pool, JSON.parse(res.body));
+          harvestIds(pool, JSON.parse(res.body), role.company ?? '?');
         } catch {
           // Not JSON after all: checkAnswer reports it.
         }
       }
       const problems = checkAnswer({ doc, op: o.op, tools, answer: { status: res.statusCode, contentType, body: res.body }, invalid: req.invalid, anonymous: role.token === null });
       for (const problem of problems)
-        failures.push({ op: `${o.method.toUpperCase()} ${o.path}`, role: role.name, request: `${req.label} → ${req.url.slice(0, 120)}`, status: res.statusCode, problem, body: res.body.slice(0, 200) });
+        failures.push({ op: `${o.method.toUpperCase()} ${o.path}`, role: role.name, kind: req.kind, request: `${req.label} → ${req.url.slice(0, 120)}`, status: res.statusCode, problem, body: res.body.slice(0, 200) });
     };
 
-    // Warm-up: both companies' admins create one of everything, so later ids point at real rows of A and B.
+    // Warm-up: both companies' admins create one of everything with their own ids, so later ids point at real rows of A and B.
     for (const role of warmUpRoles)
-      for (const o of operations.filter((x) => x.method === 'post' && !x.path.includes('{') && x.op.requestBody && !/logout|login|token|forgot/.test(x.path)))
-        for (const req of buildRequests(ctxFor(`warm ${role.name} ${o.path}`), { ...o, runs: RUNS }).filter((r) => r.label === 'valid')) await send(role, o, req);
+      for (const o of allOperations.filter((x) => x.method === 'post' && !x.path.includes('{') && x.op.requestBody && !/logout|login|token|forgot/.test(x.path)))
+        for (const req of buildRequests(ctxFor(`warm ${role.name} ${o.path}`), { ...o, runs: RUNS }).filter((r) => r.label === 'valid')) {
+          pool.prefer = role.company;
+          await send(role, o, req);
+        }
 
+    pool.preferChance = 0.75;
     for (const role of roles)
-      for (const o of operations) for (const req of buildRequests(ctxFor(`${role.name} ${o.method} ${o.path}`), { ...o, runs: RUNS })) await send(role, o, req);
+      for (const o of operations) {
+        pool.prefer = role.company;
+        for (const req of buildRequests(ctxFor(`${role.name} ${o.method} ${o.path}`), { ...o, runs: RUNS })) await send(role, o, req);
+      }
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     // One line per operation × role × kind of problem (first example, how many times), then counts per kind.
@@ -131,7 +142,9 @@ describe('OpenAPI fuzz', () => {
       else grouped.set(key, { first: f, count: 1 });
     }
     const classes = new Map<string, number>();
-    for (const f of failures) classes.set(problemClass(f.problem), (classes.get(problemClass(f.problem)) ?? 0) + 1);
+    // 5xx split by what the request varied (deep nesting, a path id, a multipart field…) to point at the cause.
+    const classOf = (f: TFailure) => (f.problem.startsWith('5xx') ? `5xx after ${f.kind} request` : problemClass(f.problem));
+    for (const f of failures) classes.set(classOf(f), (classes.get(classOf(f)) ?? 0) + 1);
     const summary = [...classes].sort((x, y) => y[1] - x[1]).map(([k, n]) => `${String(n).padStart(5)} × ${k}`);
     console.log(`openapi-fuzz: ${sent} requests, ${operations.length} operations, ${roles.length} roles in ${seconds}s; ${failures.length} failures, seed ${SEED}\n${summary.join('\n')}`);
     const lines = [...grouped.values()].map(({ first: f, count }) => `${f.op} [${f.role}] ${f.request} → ${f.status}: ${f.problem}${count > 1 ? ` (×${count})` : ''} | ${f.body}`);

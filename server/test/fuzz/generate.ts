@@ -1,27 +1,30 @@
 import type { TRandom } from './prng';
 import type { TJsonSchema, TSchemaTools } from './schema';
 
-/** Real ids seen so far, by collection (`customers`, `users`…), from seeds and from `@id` IRIs in answers. */
-export type TIdPool = Map<string, Set<number>>;
+/**
+ * Real ids seen so far, by collection (`customers`, `users`…) and owning company label, from seeds and from `@id`
+ * IRIs in answers. `prefer` names the company whose ids the current role mostly uses (the rest probe other tenants).
+ */
+export interface TIdPool { ids: Map<string, Map<number, string>>; prefer: string | null; preferChance: number }
 
-export function addToPool(pool: TIdPool, collection: string, id: number) {
-  let set = pool.get(collection);
-  if (!set) pool.set(collection, (set = new Set()));
-  set.add(id);
+export function addToPool(pool: TIdPool, collection: string, id: number, owner: string) {
+  let m = pool.ids.get(collection);
+  if (!m) pool.ids.set(collection, (m = new Map()));
+  if (!m.has(id)) m.set(id, owner);
 }
 
 /** Walks an answer and remembers every `/api/<collection>/<id>` IRI. */
-export function harvestIds(pool: TIdPool, value: unknown, depth = 0) {
+export function harvestIds(pool: TIdPool, value: unknown, owner: string, depth = 0) {
   if (depth > 8 || !value || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const v of value.slice(0, 50)) harvestIds(pool, v, depth + 1);
+    for (const v of value.slice(0, 50)) harvestIds(pool, v, owner, depth + 1);
     return;
   }
   for (const [k, v] of Object.entries(value)) {
     if (k === '@id' && typeof v === 'string') {
       const m = /^\/api\/([a-z_]+)\/(\d{1,15})$/.exec(v);
-      if (m) addToPool(pool, m[1]!, Number(m[2]));
-    } else harvestIds(pool, v, depth + 1);
+      if (m) addToPool(pool, m[1]!, Number(m[2]), owner);
+    } else harvestIds(pool, v, owner, depth + 1);
   }
 }
 
@@ -31,13 +34,16 @@ const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCas
 export function collectionFor(pool: TIdPool, name: string): string | undefined {
   const base = snake(name.replace(/(Id|Iri|Ids|Iris)$/, '').replace(/\[\]$/, ''));
   if (!base) return undefined;
-  const keys = [...pool.keys()];
-  return keys.find((k) => k === base || k === `${base}s` || k === `${base}es`) ?? keys.find((k) => k.endsWith(`_${base}s`) || k.startsWith(`${base}_`));
+  const keys = [...pool.ids.keys()];
+  return keys.find((k) => k === base || k === `${base}s` || k === `${base}es` || k === base.replace(/y$/, 'ies')) ?? keys.find((k) => k.endsWith(`_${base}s`) || k.startsWith(`${base}_`));
 }
 
 export function pickId(rnd: TRandom, pool: TIdPool, collection: string | undefined): number | undefined {
-  const set = collection ? pool.get(collection) : undefined;
-  return set && set.size > 0 ? rnd.pick([...set]) : undefined;
+  const m = collection ? pool.ids.get(collection) : undefined;
+  if (!m || m.size === 0) return undefined;
+  const all = [...m.keys()];
+  const own = all.filter((id) => m.get(id) === pool.prefer);
+  return own.length > 0 && rnd.chance(pool.preferChance) ? rnd.pick(own) : rnd.pick(all);
 }
 
 /** Hostile text: NUL, template and path tricks, injections, broken Unicode, very long. */
@@ -72,6 +78,7 @@ function stringFor(rnd: TRandom, s: TJsonSchema, name: string, pool: TIdPool, to
   const coll = collectionFor(pool, name);
   const id = pickId(rnd, pool, coll);
   if (id !== undefined) candidates.push(`/api/${coll}/${id}`, String(id));
+  if (/zone|^tz$/i.test(name)) candidates.push('America/New_York');
   if (format === 'email' || /email/i.test(name)) candidates.push(`fuzz${tag}@example.com`);
   if (format === 'date-time' || /At$|date|time/i.test(name)) candidates.push(new Date(Date.UTC(2030, 0, 1 + rnd.int(0, 200), 12)).toISOString());
   if (format === 'date') candidates.push('2030-01-15');
@@ -163,7 +170,9 @@ export interface TBodyMutation { label: string; json: string }
 /** One mutation of a valid body: a hostile or wrong-typed value somewhere, extra keys, or a reshaped root. */
 export function mutateBody(rnd: TRandom, body: unknown): TBodyMutation {
   const paths = valuePaths(body);
-  const path = rnd.pick(paths);
+  // Half the time aim at an id-like field: that is where loose coercion (`true` → 1, `"0x10"` → 16) and foreign keys hide.
+  const idPaths = paths.filter((p) => p.length > 0 && /(^id$|Id$|_id$|^company$|^customer|^user|^thread|Group$)/.test(String(p[p.length - 1])));
+  const path = idPaths.length && rnd.chance(0.5) ? rnd.pick(idPaths) : rnd.pick(paths);
   const at = path.length ? path.join('.') : '(root)';
   const kind = rnd.int(0, 6);
   switch (kind) {

@@ -4,6 +4,8 @@ import type { TRandom } from './prng';
 import { readWireValue, type TJsonSchema, type TOperation, type TParameter, type TSchemaTools } from './schema';
 
 export interface TFuzzRequest {
+  /** What was varied: valid, path, query, body, multipart, undeclared-multipart, deep. */
+  kind: string;
   label: string;
   method: string;
   url: string;
@@ -43,11 +45,17 @@ function collectionOfParam(ctx: TFuzzContext, path: string, name: string): strin
 
 function validParam(ctx: TFuzzContext, path: string, p: TParameter): string {
   if (/slug/i.test(p.name)) return ctx.rnd.pick(ctx.slugs);
-  const id = pickId(ctx.rnd, ctx.pool, p.in === 'path' ? collectionOfParam(ctx, path, p.name) : collectionFor(ctx.pool, p.name));
   const schema = ctx.tools.resolve(p.schema);
-  if (id !== undefined && schema.type !== 'boolean') return schema.type === 'string' && p.in === 'query' && !/^\d/.test(String(generateValid({ ...ctx, schema, name: p.name }))) ? `/api/${collectionFor(ctx.pool, p.name) ?? collectionOfParam(ctx, path, p.name)}/${id}` : String(id);
+  const coll = p.in === 'path' ? collectionOfParam(ctx, path, p.name) : collectionFor(ctx.pool, p.name);
+  const id = pickId(ctx.rnd, ctx.pool, coll);
+  if (id !== undefined) {
+    // A real id of either company, as a number or as an IRI, whichever the parameter takes.
+    const fits = (raw: string) => readWireValue(raw, schema, ctx.tools).some((v) => ctx.tools.check(schema, v) === null);
+    const asText = [String(id), `/api/${coll}/${id}`].find(fits);
+    if (asText) return asText;
+  }
   const v = generateValid({ ...ctx, schema, name: p.name });
-  return Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
 /** Checks the path and query the way the document reads them; returns what is wrong or null. */
@@ -120,7 +128,7 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
     }
     return { pathValues, query };
   };
-  const add = (label: string, v: { pathValues: Record<string, string>; query: [string, string][] }, body?: { json?: string; type?: string; multipart?: TPart[] }) => {
+  const add = (kind: string, label: string, v: { pathValues: Record<string, string>; query: [string, string][] }, body?: { json?: string; type?: string; multipart?: TPart[] }) => {
     const headers: Record<string, string> = {};
     let payload: string | Buffer | undefined;
     let invalid = paramProblem(ctx, op, { path: v.pathValues, query: v.query });
@@ -133,7 +141,7 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
       headers['content-type'] = body.type ?? jsonType ?? 'application/json';
       if (bodySchema || op.requestBody) invalid ??= bodyProblem(ctx, bodySchema, body.json);
     } else if (op.requestBody?.required && !multipartSchema) invalid ??= 'required body missing';
-    out.push({ label, method: method.toUpperCase(), url: buildUrl(path, v.pathValues, v.query), headers, payload, invalid });
+    out.push({ kind, label, method: method.toUpperCase(), url: buildUrl(path, v.pathValues, v.query), headers, payload, invalid });
   };
   const validBody = () => (bodySchema ? generateValid({ ...ctx, schema: bodySchema, name: 'body' }) : undefined);
   const writes = method !== 'get' && method !== 'delete';
@@ -141,9 +149,9 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
   // Valid-looking requests (a multipart operation also gets its form).
   for (let i = 0; i < 2; i++) {
     const body = validBody();
-    add('valid', validValues(), body === undefined ? undefined : { json: JSON.stringify(body) });
+    add('valid', 'valid', validValues(), body === undefined ? undefined : { json: JSON.stringify(body) });
   }
-  if (multipartSchema) add('valid multipart', validValues(), { multipart: multipartParts(ctx, multipartSchema, null) });
+  if (multipartSchema) add('valid', 'valid multipart', validValues(), { multipart: multipartParts(ctx, multipartSchema, null) });
 
   const kinds: string[] = [];
   if (params.some((p) => p.in === 'path')) kinds.push('path-id', 'path-id');
@@ -152,9 +160,10 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
   if (multipartSchema) kinds.push('multipart', 'multipart');
   if (writes && !bodySchema && !multipartSchema) kinds.push('undeclared-multipart');
   if (kinds.length === 0) kinds.push('query-extra');
-  const draws = Math.max(3, opts.runs * 5);
+  // Every kind at least once per operation and role (so a run always covers each class), more with FUZZ_RUNS.
+  const draws = Math.max(kinds.length, opts.runs * 5);
   for (let i = 0; i < draws; i++) {
-    const kind = rnd.pick(kinds);
+    const kind = i < kinds.length ? kinds[i]! : rnd.pick(kinds);
     const v = validValues();
     const body = validBody();
     const jsonBody = body === undefined ? undefined : { json: JSON.stringify(body) };
@@ -162,25 +171,25 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
       const p = rnd.pick(params.filter((x) => x.in === 'path'));
       const bad = rnd.chance(0.2) ? String(rnd.pick(UNKNOWN_IDS)) : rnd.chance(0.2) ? encodeWire(rnd.pick(HOSTILE_STRINGS).slice(0, 300)) : rnd.pick(BAD_WIRE_IDS);
       v.pathValues[p.name] = bad;
-      add(`path ${p.name}=${bad.slice(0, 30)}`, v, jsonBody);
+      add('path', `path ${p.name}=${bad.slice(0, 30)}`, v, jsonBody);
     } else if (kind === 'query' || kind === 'query-extra') {
       const p = params.find((x) => x.in === 'query') ? rnd.pick(params.filter((x) => x.in === 'query')) : { name: rnd.pick(['page', 'id', 'company', 'order[id]']), in: 'query' as const };
       const bad = rnd.chance(0.5) ? rnd.pick(BAD_WIRE_IDS) : encodeWire(rnd.pick(HOSTILE_STRINGS).slice(0, 2000));
       const query = v.query.filter(([k]) => k !== p.name);
       query.push([p.name, bad]);
       if (rnd.chance(0.2)) query.push([p.name, bad]);
-      add(`query ${p.name}=${bad.slice(0, 30)}`, { ...v, query }, jsonBody);
+      add('query', `query ${p.name}=${bad.slice(0, 30)}`, { ...v, query }, jsonBody);
     } else if (kind === 'body') {
       const m = mutateBody(rnd, body);
-      add(`body ${m.label}`, v, { json: m.json });
+      add('body', `body ${m.label}`, v, { json: m.json });
     } else if (kind === 'multipart') {
-      add('multipart with hostile text', v, { multipart: multipartParts(ctx, multipartSchema!, rnd.pick(HOSTILE_STRINGS)) });
+      add('multipart', 'multipart with hostile text', v, { multipart: multipartParts(ctx, multipartSchema!, rnd.pick(HOSTILE_STRINGS)) });
     } else {
-      add('undeclared multipart form with NUL text', v, { multipart: undeclaredProbe(ctx) });
+      add('undeclared-multipart', 'undeclared multipart form with NUL text', v, { multipart: undeclaredProbe(ctx) });
     }
   }
   // Deep nesting reaches the JSON parser of every operation that takes a body, declared or not.
-  if (writes) add(`body nested 10000 deep`, validValues(), { json: deepJson(10_000, rnd.chance(0.5) ? 'array' : 'object'), type: 'application/json' });
+  if (writes) add('deep', `body nested 10000 deep`, validValues(), { json: deepJson(10_000, rnd.chance(0.5) ? 'array' : 'object'), type: 'application/json' });
   return out;
 }
 
@@ -210,17 +219,19 @@ function multipartParts(ctx: TFuzzContext, schema: TJsonSchema, hostile: string 
 }
 
 /**
- * An operation that declares no body may still read one (a form with files): ids from the pools under the usual
- * field names, plus NUL-bearing text under every free-text name the document uses elsewhere.
+ * An operation that declares no body may still read a form (files and text). A small form — a file, real ids
+ * under id-like names, NUL-bearing text under a few free-text names the document uses elsewhere — must not
+ * break it. Kept under the multipart field limit so the probe reaches the handler.
  */
 function undeclaredProbe(ctx: TFuzzContext): TPart[] {
-  const parts: TPart[] = [];
-  for (const [coll, ids] of ctx.pool) {
-    if (ids.size === 0) continue;
-    const id = ctx.rnd.pick([...ids]);
-    const singular = coll.replace(/ies$/, 'y').replace(/s$/, '').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-    parts.push({ name: `${singular}Id`, value: String(id) }, { name: singular, value: `/api/${coll}/${id}` });
+  const parts: TPart[] = [{ name: 'file[]', filename: 'fuzz.png', contentType: 'image/png', data: TINY_PNG }];
+  const collections = [...ctx.pool.ids].filter(([, ids]) => ids.size > 0);
+  for (let i = 0; i < 3 && collections.length; i++) {
+    const [coll] = ctx.rnd.pick(collections);
+    const singular = coll.replace(/ies$/, 'y').replace(/s$/, '');
+    const camel = singular.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    parts.push({ name: ctx.rnd.pick([`${camel}Id`, `${singular}_id`, camel]), value: String(pickId(ctx.rnd, ctx.pool, coll)) });
   }
-  for (const name of ctx.textFieldNames) parts.push({ name, value: `fuzz\u0000text` });
+  for (let i = 0; i < 4 && ctx.textFieldNames.length; i++) parts.push({ name: ctx.rnd.pick(ctx.textFieldNames), value: 'fuzz\u0000text' });
   return parts;
 }
