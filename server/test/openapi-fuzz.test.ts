@@ -96,6 +96,7 @@ describe('OpenAPI fuzz', () => {
 
     const failures: TFailure[] = [];
     let sent = 0;
+    // Warm-up answers of operations outside FUZZ_ONLY only feed the pools.
     const send = async (role: TRole, o: (typeof allOperations)[number], req: TFuzzRequest) => {
       const res = await t.app.inject({
         method: req.method as 'GET',
@@ -112,6 +113,7 @@ describe('OpenAPI fuzz', () => {
           // Not JSON after all: checkAnswer reports it.
         }
       }
+      if (!operations.includes(o)) return;
       const problems = checkAnswer({ doc, op: o.op, tools, answer: { status: res.statusCode, contentType, body: res.body }, invalid: req.invalid, anonymous: role.token === null });
       for (const problem of problems)
         failures.push({ op: `${o.method.toUpperCase()} ${o.path}`, role: role.name, kind: req.kind, request: `${req.label} → ${req.url.slice(0, 120)}`, status: res.statusCode, problem, body: res.body.slice(0, 200) });
