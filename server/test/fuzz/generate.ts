@@ -64,7 +64,7 @@ export const HOSTILE_STRINGS = [
 /** Values that must not pass as an id (JSON bodies). */
 export const BAD_JSON_IDS: unknown[] = [true, false, '0x10', '1e1', -1, 0, 1.5, 1e308, 2 ** 53 + 2, '', [], {}, null];
 /** Text that must not pass as an id (paths and queries); a real id stays a real id. */
-export const BAD_WIRE_IDS = ['0x10', '1e1', '-1', '0', '1.5', 'true', '9007199254740993', '99999999999999999999', '%201', '1%00', '%7B%2Bx%7D', '..%2F..%2Fetc%2Fpasswd', 'NaN'];
+export const BAD_WIRE_IDS = ['0x10', '1e1', '%201', '1.5', 'true', '-1', '0', '1%20', '9007199254740993', '99999999999999999999', '1%00', '%7B%2Bx%7D', '..%2F..%2Fetc%2Fpasswd', 'NaN'];
 /** Plausible but nonexistent ids (foreign keys that point nowhere). */
 export const UNKNOWN_IDS = [2_147_483_647, 999_999_999];
 
@@ -95,8 +95,8 @@ function stringFor(rnd: TRandom, s: TJsonSchema, name: string, pool: TIdPool, to
   return ok.length > 0 ? ok[0]! : candidates[0]!;
 }
 
-/** A value that matches `schema` when it can (names and pools make ids, IRIs, emails and phones plausible). */
-export function generateValid(opts: { rnd: TRandom; schema: TJsonSchema | undefined; name: string; pool: TIdPool; tools: TSchemaTools; depth?: number }): unknown {
+/** A value that matches `schema` when it can (names and pools make ids, IRIs, emails and phones plausible); `full` fills every optional property. */
+export function generateValid(opts: { rnd: TRandom; schema: TJsonSchema | undefined; name: string; pool: TIdPool; tools: TSchemaTools; depth?: number; full?: boolean }): unknown {
   const { rnd, pool, tools, name } = opts;
   const depth = opts.depth ?? 0;
   const s = tools.resolve(opts.schema);
@@ -122,7 +122,7 @@ export function generateValid(opts: { rnd: TRandom; schema: TJsonSchema | undefi
       const props = (s.properties ?? {}) as Record<string, TJsonSchema>;
       const required = new Set((s.required as string[] | undefined) ?? []);
       const out: Record<string, unknown> = {};
-      for (const [k, ps] of Object.entries(props)) if (required.has(k) || rnd.chance(0.6)) out[k] = generateValid({ ...opts, schema: ps, name: k, depth: depth + 1 });
+      for (const [k, ps] of Object.entries(props)) if (required.has(k) || opts.full || rnd.chance(0.6)) out[k] = generateValid({ ...opts, schema: ps, name: k, depth: depth + 1 });
       return out;
     }
     case 'array': {
@@ -167,14 +167,17 @@ function setAt(root: unknown, path: (string | number)[], v: unknown): unknown {
 
 export interface TBodyMutation { label: string; json: string }
 
-/** One mutation of a valid body: a hostile or wrong-typed value somewhere, extra keys, or a reshaped root. */
-export function mutateBody(rnd: TRandom, body: unknown): TBodyMutation {
+/**
+ * One mutation of a valid body: a hostile or wrong-typed value somewhere, extra keys, or a reshaped root. The
+ * first draws of an operation (`draw` 0, 1) aim an unknown id and a wrongly typed id at an id-like field, where
+ * foreign keys and loose coercion (`true` → 1, `"0x10"` → 16) hide; later draws are random.
+ */
+export function mutateBody(rnd: TRandom, body: unknown, draw: number): TBodyMutation {
   const paths = valuePaths(body);
-  // Half the time aim at an id-like field: that is where loose coercion (`true` → 1, `"0x10"` → 16) and foreign keys hide.
   const idPaths = paths.filter((p) => p.length > 0 && /(^id$|Id$|_id$|^company$|^customer|^user|^thread|Group$)/.test(String(p[p.length - 1])));
-  const path = idPaths.length && rnd.chance(0.5) ? rnd.pick(idPaths) : rnd.pick(paths);
+  const path = idPaths.length && (draw < 2 || rnd.chance(0.5)) ? rnd.pick(idPaths) : rnd.pick(paths);
   const at = path.length ? path.join('.') : '(root)';
-  const kind = rnd.int(0, 6);
+  const kind = draw < 3 ? [2, 0, 1][draw]! : rnd.int(0, 6);
   switch (kind) {
     case 0: {
       const v = rnd.pick(BAD_JSON_IDS);

@@ -162,6 +162,8 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
   if (kinds.length === 0) kinds.push('query-extra');
   // Every kind at least once per operation and role (so a run always covers each class), more with FUZZ_RUNS.
   const draws = Math.max(kinds.length, opts.runs * 5);
+  let bodyDraw = 0;
+  let pathDraw = 0;
   for (let i = 0; i < draws; i++) {
     const kind = i < kinds.length ? kinds[i]! : rnd.pick(kinds);
     const v = validValues();
@@ -169,7 +171,8 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
     const jsonBody = body === undefined ? undefined : { json: JSON.stringify(body) };
     if (kind === 'path-id') {
       const p = rnd.pick(params.filter((x) => x.in === 'path'));
-      const bad = rnd.chance(0.2) ? String(rnd.pick(UNKNOWN_IDS)) : rnd.chance(0.2) ? encodeWire(rnd.pick(HOSTILE_STRINGS).slice(0, 300)) : rnd.pick(BAD_WIRE_IDS);
+      // The first path draw is a loosely coercible number (0x10, 1e1, " 1"…); later ones anything.
+      const bad = pathDraw++ === 0 ? rnd.pick(BAD_WIRE_IDS.slice(0, 8)) : rnd.chance(0.2) ? String(rnd.pick(UNKNOWN_IDS)) : rnd.chance(0.2) ? encodeWire(rnd.pick(HOSTILE_STRINGS).slice(0, 300)) : rnd.pick(BAD_WIRE_IDS);
       v.pathValues[p.name] = bad;
       add('path', `path ${p.name}=${bad.slice(0, 30)}`, v, jsonBody);
     } else if (kind === 'query' || kind === 'query-extra') {
@@ -180,7 +183,8 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
       if (rnd.chance(0.2)) query.push([p.name, bad]);
       add('query', `query ${p.name}=${bad.slice(0, 30)}`, { ...v, query }, jsonBody);
     } else if (kind === 'body') {
-      const m = mutateBody(rnd, body);
+      // Mutate a body with every optional field present, so an optional id (a foreign key) can be hit.
+      const m = mutateBody(rnd, generateValid({ ...ctx, schema: bodySchema, name: 'body', full: true }), bodyDraw++);
       add('body', `body ${m.label}`, v, { json: m.json });
     } else if (kind === 'multipart') {
       add('multipart', 'multipart with hostile text', v, { multipart: multipartParts(ctx, multipartSchema!, rnd.pick(HOSTILE_STRINGS)) });
