@@ -51,7 +51,8 @@ describe('fuzz oracle', () => {
 
   it('flags success for a request the document rejects, and for an anonymous caller where a token is required', () => {
     expect(check(200, { id: 1 }, { invalid: 'path id=0x10' })[0]).toMatch(/^accepted invalid request/);
-    expect(check(404, { title: 'x', status: 404 }, { invalid: 'path id=0x10' })).toEqual([]);
+    expect(check(404, { title: 'x', status: 404 }, { invalid: 'path id=0x10' })[0]).toMatch(/^accepted invalid request: answered 404/);
+    expect(check(422, { title: 'x', status: 422 }, { invalid: 'path id=0x10' })).toEqual(['undeclared status 422 (declared: 200, 204, 404)']);
     expect(check(200, { id: 1 }, { anonymous: true })[0]).toMatch(/^anonymous caller let through/);
   });
 
