@@ -193,7 +193,7 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
     }
   }
   // Deep nesting reaches the JSON parser of every operation that takes a body, declared or not.
-  if (writes) add('deep', `body nested 10000 deep`, validValues(), { json: deepJson(10_000, rnd.chance(0.5) ? 'array' : 'object'), type: 'application/json' });
+  if (writes) add('deep', `body nested 10000 deep`, validValues(), { json: deepJson(10_000, rnd.chance(0.5) ? 'array' : 'object') });
   return out;
 }
 
