@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import type { TAppDeps } from './context';
@@ -16,7 +16,7 @@ import { seedDemoData } from './db/seed';
 import { createAllowedMethodsFinder } from './lib/allowed-methods';
 import { AppError, handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
-import { API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
+import { addGenericResponses, API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -121,10 +121,18 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     trustProxy: config.trustProxy,
     // Live-update streams never end on their own: close every connection on shutdown instead of waiting.
     forceCloseConnections: true,
+    // Router-level refusals (a path parameter over 100 characters, a malformed URL) answer like every other 400
+    // instead of Fastify's own JSON shape.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as unknown as FastifyReply)
+        .status(400)
+        .type('application/problem+json')
+        .send(problemBody(400, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long.' : 'Malformed address.')),
   });
   // Every registered route, so the tenant-isolation suite can walk them all.
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
+    addGenericResponses(route);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -49,6 +49,13 @@ describe('bad input never yields a 500', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/987654321', headers: bearer(tok) })).statusCode).toBe(404);
   });
 
+  it('an over-long path parameter is a 400 problem like any bad id, not the router\'s own 414', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/customers/${'x'.repeat(150)}`, headers: bearer(tok) });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 400, detail: 'A path parameter is too long.' });
+  });
+
   it('an unknown API path is a 404 problem', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: bearer(tok) });
     expect(res.statusCode).toBe(404);

@@ -68,6 +68,17 @@ export function errorResponses(...statuses: TErrorStatus[]): Record<number, z.Zo
   return out;
 }
 
+/**
+ * Answers any route may give whatever it declares, added in one place so no route can forget them: 400 from the
+ * request guards (NUL characters in a query or path value, an over-long path parameter, a malformed address).
+ * Routes without a `response` map are left alone (no description to complete).
+ */
+export function addGenericResponses(route: { schema?: { response?: unknown } }): void {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!response || response['400'] !== undefined || response[400] !== undefined) return;
+  route.schema!.response = { ...response, 400: ZProblemSchema.describe(ERROR_DESCRIPTIONS[400]) };
+}
+
 /** 204 answer (no body). */
 export const noContent = { 204: z.null().describe('Done; no content.') };
 

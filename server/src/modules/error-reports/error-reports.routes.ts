@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_REPORTS_PER_PAGE, MAX_ERROR_ENVELOPE_BYTES, ZErrorReportReleasesSchema, ZErrorReportSchema, ZSentryTunnelResultSchema } from '@cd/contracts/error-report';
+import { decimalIntOf } from '@cd/contracts/ids';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
@@ -21,8 +22,8 @@ const ZListQuerySchema = z.object({
   release: z.string().trim().min(1).max(200).optional(),
   'receivedAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
   /** Tie-breaker of the keyset cursor: rows of that same instant with a smaller id. */
-  'id[lt]': z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(ERROR_REPORTS_PER_PAGE),
+  'id[lt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(ERROR_REPORTS_PER_PAGE),
 });
 
 /** The signed-in user behind a report, if its bearer token is valid; a bad token only makes the report anonymous. */
