@@ -13,6 +13,7 @@ import { bumpTokenVersion, findAuthUsers, findUserByEmail, updateUser } from '..
 import { userLiveEvents } from '../users/users.presenter';
 import type { TUserRow } from '../users/users.schema';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
+import { redactUrl } from '../../lib/log-redact';
 import * as repo from './auth.repository';
 import { issueDeviceCookie, readDeviceId } from './device-cookie';
 import { admitSignInAttempt, clearSignInBackoff, type TThrottleRule } from './login-throttle';
@@ -225,7 +226,8 @@ export async function authenticate(opts: {
         realUserId: real.id,
         effectiveUserId: target.id,
         action: 'impersonated_request',
-        detail: { method: opts.method, url: opts.url.slice(0, 500) },
+        // The audit log is read by people: no token or signature from the query string lands there.
+        detail: { method: opts.method, url: redactUrl(opts.url).slice(0, 500) },
       }),
     );
   }

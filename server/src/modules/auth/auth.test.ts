@@ -212,7 +212,7 @@ describe('impersonation', () => {
   it('a super admin may impersonate anyone; the effective user changes and the call is audited', async () => {
     const root = await seedSuperAdmin(t.db);
     const { token } = await login(t.app, root.email);
-    const res = await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${encodeURIComponent(b.admin.email)}`, headers: bearer(token) });
+    const res = await t.app.inject({ method: 'GET', url: `/api/me?impersonate=${encodeURIComponent(b.admin.email)}&token=secret-in-query`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: b.admin.id, impersonator: { id: root.id, email: root.email } });
     const { sql } = await import('drizzle-orm');
@@ -222,6 +222,8 @@ describe('impersonation', () => {
     );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ effective_user_id: b.admin.id });
+    // The audited address keeps the impersonated email but never a secret from the query string.
+    expect(JSON.stringify(rows.rows[0])).not.toContain('secret-in-query');
   });
 
   it('a company admin may impersonate users of their company but not of another', async () => {
