@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTimeSchema } from './refs-b';
+import { ZIsoDateTimeSchema } from './refs';
 
 /** Response shapes of /api/customer_groups and /api/group_messages (spec part 1 §3, §7), wire format. */
 

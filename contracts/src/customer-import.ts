@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTimeSchema } from './refs-b';
+import { ZIsoDateTimeSchema } from './refs';
 
 /** Response shapes of the customer import (spec part 1 §6, decisions "Customer import"), wire format. */
 

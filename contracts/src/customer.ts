@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRefOf, iriOf } from './ids';
 import { ZPhoneSchema } from './company';
-import { ZIsoDateTimeSchema } from './refs-b';
+import { ZIsoDateTimeSchema } from './refs';
 
 export function isTimeZone(value: string): boolean {
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
+import { ZMediaObjectSchema } from './media';
+import { ZIsoDateTimeSchema } from './refs';
 import { idRefOf } from './ids';
 
 /** Spec part 1 §9: 15 messages per page. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idRefOf, iriOf } from './ids';
 import { ZChannelSchema } from './customer';
-import { ZIsoDateTimeSchema, ZMediaObjectSchema } from './refs-b';
+import { ZMediaObjectSchema } from './media';
+import { ZIsoDateTimeSchema } from './refs';
 
 export const MESSAGE_STATUSES = [
   'FAILED',
@@ -84,17 +85,7 @@ export const ZMessageSendFieldsSchema = z.strictObject({
 });
 export type TMessageSendFields = z.infer<typeof ZMessageSendFieldsSchema>;
 
-export interface TMediaObject {
-  '@id': string;
-  '@type': 'MediaObject';
-  id: number;
-  mimeType: string;
-  size: number;
-  contentUrl: string;
-  originalMimeType: string;
-  originalFileName: string;
-  thumbnail: { thumbnailUrl: string } | null;
-}
+export type TMediaObject = z.infer<typeof ZMediaObjectSchema>;
 
 /** A conversation message as the API serves it. */
 export const ZMessageSchema = z

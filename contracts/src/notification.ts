@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTimeSchema } from './refs-b';
+import { ZIsoDateTimeSchema } from './refs';
 
 /** What a staff notification is about. New kinds may appear; clients show title and body whatever the kind. */
 export const NOTIFICATION_KINDS = ['inbound_message', 'conversation_transferred', 'unread_alert'] as const;

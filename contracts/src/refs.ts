@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-/**
- * Small references to resources described in full elsewhere, for answers that embed them. A message's full
- * description belongs to the messages area; until routes here use it, the members every message has are pinned
- * and the rest pass through as sent.
- */
-export const ZMessageRefSchema = z
-  .object({ '@id': z.string(), '@type': z.literal('Message'), id: z.number().int() })
-  .meta({ additionalProperties: true });
+/** Small wire schemas shared by several response descriptions. */
+
+/** `{ unread: n }` of the read-state counters (customers, internal chat, notifications). */
+export const ZUnreadCountSchema = z.object({ unread: z.number().int().min(0) });
+
+/** An ISO 8601 timestamp as sent on the wire (`Date#toISOString`). */
+export const ZIsoDateTimeSchema = z.iso.datetime({ offset: true });

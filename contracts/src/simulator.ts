@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMessageRefSchema } from './refs';
+import { ZMessageSchema } from './message';
 
 /** A simulated phone's conversation (GET /api/simulator/conversations); its messages are message resources. */
 export const ZSimulatorConversationSchema = z.object({
@@ -7,6 +7,6 @@ export const ZSimulatorConversationSchema = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   optOut: z.boolean(),
-  messages: z.array(ZMessageRefSchema),
+  messages: z.array(ZMessageSchema),
 });
 export type TSimulatorConversation = z.infer<typeof ZSimulatorConversationSchema>;

@@ -12,7 +12,7 @@ import {
   ZCustomerSimpleSchema,
   ZCustomerTagSchema,
 } from '@cd/contracts/customer';
-import { ZUnreadCountSchema } from '@cd/contracts/refs-b';
+import { ZUnreadCountSchema } from '@cd/contracts/refs';
 import { ZRecordActivePageSchema } from '@cd/contracts/active-page';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';

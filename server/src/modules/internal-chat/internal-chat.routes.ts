@@ -11,7 +11,7 @@ import {
   ZInternalChatThreadPatchSchema,
   ZInternalChatThreadSchema,
 } from '@cd/contracts/internal-chat';
-import { ZUnreadCountSchema } from '@cd/contracts/refs-b';
+import { ZUnreadCountSchema } from '@cd/contracts/refs';
 import type { TAppDeps } from '../../context';
 import { validationError, violationsFromZod } from '../../lib/errors';
 import { keysetView, toCollection } from '../../lib/hydra';

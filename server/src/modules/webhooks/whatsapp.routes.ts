@@ -7,7 +7,7 @@ import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, textResponse } from '../../lib/openapi';
-import { ZMessageRefSchema } from '@cd/contracts/refs';
+import { ZMessageSchema } from '@cd/contracts/message';
 import { contextOf } from '../../plugins/auth';
 import { findCompanyBySlug } from '../companies/companies.repository';
 import { applyProviderStatus, receiveInbound, sendMessage } from '../messages/messages.service';
@@ -119,7 +119,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
   // The only send allowed outside the 24-hour window: the company's approved invite template.
   const r = app.withTypeProvider<ZodTypeProvider>();
   const invite = {
-    schema: { tags: ['messages'], body: ZInviteTemplateBodySchema, response: { 201: ZMessageRefSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) } },
+    schema: { tags: ['messages'], body: ZInviteTemplateBodySchema, response: { 201: ZMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) } },
   };
   r.post('/api/messages/send_whatsapp_invite_template', invite, async (req, reply) => {
     const message = await sendMessage({
