@@ -14,7 +14,7 @@ for (const file of files.sort()) {
   failed += report.numFailedTests + suiteFailures;
   console.log(`${file.replace(/\.json$/, '').padEnd(24)} ${report.numPassedTests} passed, ${report.numFailedTests + suiteFailures} failed`);
 }
-const expected = ['contracts-embedded', 'server-embedded', 'web-embedded', 'e2e-embedded'];
+const expected = ['lint', 'typecheck', 'contracts-embedded', 'server-embedded', 'web-embedded', 'e2e-embedded'];
 for (const name of expected) {
   if (!files.includes(`${name}.json`)) {
     console.log(`${name.padEnd(24)} did not run`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idRefOf, iriOf } from './ids';
 import { ASSIGNABLE_ROLES, ZAwayStatusSchema } from './roles';
-import { ZModulesSchema, ZPhoneSchema, type TModules } from './company';
+import { ZModulesSchema, ZPhoneSchema } from './company';
 import { isValidPhone, isValidProfilePassword } from './validators';
 
 export const ZPasswordSchema = z

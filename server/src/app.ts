@@ -14,7 +14,7 @@ import { createDatabase, type TDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createAllowedMethodsFinder } from './lib/allowed-methods';
-import { AppError, handleError, problemBody } from './lib/errors';
+import { handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
 import { addGenericResponses, API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';

@@ -39,8 +39,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cd-tmpl-'));
   const db = await createDatabase({});
   await migrateDatabase(db);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = (db.drizzle as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (db.drizzle as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer, problemClass } from './fuzz/check';
 import { addToPool, harvestIds, type TIdPool } from './fuzz/generate';
-import { createRandom, forkRandom } from './fuzz/prng';
+import { forkRandom } from './fuzz/prng';
 import { buildRequests, type TFuzzContext, type TFuzzRequest } from './fuzz/requests';
 import { createSchemaTools, type TJsonSchema, type TOpenApiDoc, type TOperation } from './fuzz/schema';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from './helpers';

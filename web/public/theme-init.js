@@ -6,7 +6,7 @@
     if (stored === 'light' || stored === 'dark' || stored === 'system') mode = stored;
     var lang = window.localStorage.getItem('language');
     if (lang === 'en' || lang === 'bs' || lang === 'hr' || lang === 'sr') document.documentElement.lang = lang;
-  } catch (e) {
+  } catch {
     /* storage blocked: keep defaults */
   }
   if (mode === 'system') {

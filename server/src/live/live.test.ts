@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
+import { companyAdminsTopic, companyTopic, userTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../test/helpers';
 import { runInScope } from '../db/client';
 import { users } from '../modules/users/users.schema';

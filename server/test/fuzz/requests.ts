@@ -110,7 +110,7 @@ function buildUrl(path: string, pathValues: Record<string, string>, query: [stri
  * values and bodies (JSON and multipart), deep nesting. `runs` scales how many mutations are drawn.
  */
 export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: string; op: TOperation; runs: number }): TFuzzRequest[] {
-  const { rnd, tools } = ctx;
+  const { rnd } = ctx;
   const { path, method, op } = opts;
   const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
   const bodyContent = op.requestBody?.content ?? {};

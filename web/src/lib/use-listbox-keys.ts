@@ -20,7 +20,7 @@ export function useListboxKeys<T extends { id: number }>({ rows, selectedId, onO
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (rows.length === 0) return;
     const current = activeIndex >= 0 ? activeIndex : Math.max(0, rows.findIndex((r) => r.id === selectedId));
-    let next = current;
+    let next: number;
     if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, activeIndex < 0 ? current : current + 1);
     else if (e.key === 'ArrowUp') next = Math.max(0, current - 1);
     else if (e.key === 'Home') next = 0;

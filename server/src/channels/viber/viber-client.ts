@@ -154,7 +154,7 @@ export async function sendViberMessage(opts: {
     // No answer: the request may have reached Viber.
     throw new ViberError({ message: `Viber send: ${describeFetchFailure(err)}`, httpStatus: 0, permanent: false, outcomeUnknown: true, cause: err });
   }
-  let text = '';
+  let text: string;
   try {
     text = await res.text();
   } catch (err) {

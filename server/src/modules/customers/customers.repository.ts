@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow } from './customers.schema';
 

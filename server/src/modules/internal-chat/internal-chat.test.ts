@@ -16,7 +16,6 @@ let b: TSeededCompany;
 /** Company A: admin, agent (ROLE_INTERNAL_CHAT), carol and dave (ROLE_INTERNAL_CHAT), user2 (no chat role). */
 const tok: Record<string, string> = {};
 const id = {} as Record<'admin' | 'agent' | 'user2' | 'carol' | 'dave' | 'disabled' | 'other', number>;
-let otherTok: string;
 let rootTok: string;
 
 async function addUser(companyId: number, first: string, roles: string[], enabled = true): Promise<{ id: number; email: string }> {
@@ -46,7 +45,6 @@ beforeAll(async () => {
   id.other = b.agent.id;
   for (const [k, email] of [['admin', a.admin.email], ['agent', a.agent.email], ['user2', a.user2.email], ['carol', carol.email], ['dave', dave.email]] as const)
     tok[k] = (await login(t.app, email)).token;
-  otherTok = (await login(t.app, b.agent.email)).token;
   rootTok = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
 });
 afterAll(() => t.close());

@@ -32,7 +32,7 @@ export async function loadVapidKeys(opts: { db: TDatabase; encryptionKey: Buffer
     // Another process may have inserted first: its keys win.
     stored = (await read())!;
   }
-  let privateKey: string | null = null;
+  let privateKey: string | null;
   try {
     privateKey = decryptSecret(opts.encryptionKey, stored.privateKey);
   } catch {

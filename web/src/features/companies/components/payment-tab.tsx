@@ -3,7 +3,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SECRET_MASK, type TCompany, type TCompanyPatch } from '@cd/contracts/company';
 import { paymentWebhookUrl } from '@cd/contracts/integrations';

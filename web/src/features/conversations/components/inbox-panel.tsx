@@ -70,7 +70,11 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const rows = useMemo(() => {
     const seen = new Set<number>();
     const out: TCustomer[] = [];
-    for (const p of customers.data?.pages ?? []) for (const c of p.member) if (!seen.has(c.id)) (seen.add(c.id), out.push(c));
+    for (const p of customers.data?.pages ?? []) for (const c of p.member) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(c);
+    }
     return out;
   }, [customers.data]);
 

@@ -1,0 +1,43 @@
+// Flat config: typescript-eslint's recommended rules (syntax-only: the type-aware set costs a full type check per
+// workspace, and `npm run typecheck` already does that) everywhere, React hooks rules for web/.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'server/data/**', 'test-results/**', 'e2e/screenshots/**', 'scratch/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // `_`-prefixed names mark a deliberately unused parameter or destructured rest sibling.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // React Compiler diagnostics (v7): the app does not use the compiler, and the existing hits are effects that sync
+      // form state from props and refs read during render; rewriting them changes component behaviour, so they stay
+      // visible as warnings until those components are reworked (docs/decisions.md, Code rules).
+      'react-hooks/refs': 'warn',
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/incompatible-library': 'warn',
+    },
+  },
+  { files: ['web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
+  { files: ['web/public/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
