@@ -8,7 +8,6 @@ export const conversationKeys = {
   detail: (id: number) => ['customers', 'detail', id] as const,
   readState: ['customers', 'read_state'] as const,
   tags: ['customer_tags'] as const,
-  colleagues: ['users', 'colleagues'] as const,
   messagesAll: ['messages'] as const,
   messages: (customerId: number) => ['messages', customerId] as const,
   templates: ['message_templates'] as const,

@@ -19,7 +19,7 @@ import { isCompanyAdmin, useCurrentUser, userIri } from '../../../lib/current-us
 import { formatDateTime, formatPhone, fullName } from '../../../lib/format';
 import { toast } from 'react-toastify';
 import { toastSuccess } from '../../../lib/toast';
-import { useColleagues } from '../api/get-colleagues';
+import { useColleagues } from '../../../api/get-colleagues';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerTags } from '../api/get-customer-tags';
 import { useUpdateCustomer } from '../api/update-customer';

@@ -29,7 +29,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListboxKeys } from '../../../lib/use-listbox-keys';
 import { useNow } from '../../../lib/use-now';
 import { useSetCustomerArchived } from '../api/archive-customer';
-import { useColleagues } from '../api/get-colleagues';
+import { useColleagues } from '../../../api/get-colleagues';
 import { useCustomers } from '../api/get-customers';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
