@@ -9,6 +9,5 @@ export const conversationKeys = {
   readState: ['customers', 'read_state'] as const,
   messagesAll: ['messages'] as const,
   messages: (customerId: number) => ['messages', customerId] as const,
-  templates: ['message_templates'] as const,
   mergePreview: (id: number, duplicateId: number) => ['customers', 'merge_preview', id, duplicateId] as const,
 };
