@@ -17,12 +17,12 @@ import { toast } from 'react-toastify';
 import type { TAwayStatus } from '@cd/contracts/roles';
 import { BE_BACK_IN_OPTIONS, BE_BACK_UNSPECIFIED, ZStatusFormSchema, type TColleague, type TStatusForm } from '@cd/contracts/user';
 import { useColleagues } from '../../../api/get-colleagues';
+import { useUpdateUser } from '../../../api/update-user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useUpdateUser } from '../api/update-user';
 import { isStatusUnchanged, scheduledReturn, statusFieldOf, statusFormFromState, toAwayState } from '../lib/status-form';
 
 const STATUSES: { value: TAwayStatus; labelKey: string; hintKey: string; color: 'success' | 'warning' | 'error' }[] = [
