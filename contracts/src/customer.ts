@@ -182,3 +182,4 @@ export type TCustomerSimple = z.infer<typeof ZCustomerSimpleSchema>;
 
 /** Member of GET /api/customer_tags: a tag in use and how many customers carry it. */
 export const ZCustomerTagSchema = z.object({ '@id': z.string(), name: z.string(), count: z.number().int().min(0) });
+export type TCustomerTag = z.infer<typeof ZCustomerTagSchema>;

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
+import { invalidateColleaguesOnLiveEvent } from '../../api/get-colleagues';
+import { invalidateCompaniesOnLiveEvent } from '../../api/get-companies';
 import { handleCompaniesLiveEvent } from '../../features/companies/hooks/live-updates';
 import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
@@ -10,11 +12,21 @@ import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
 
 /**
- * Routes one live event to every feature that keeps a cache for it (spec part 1 §4). Events nobody
- * understands are logged as unsupported.
+ * Routes one live event to every feature, and every shared endpoint of web/src/api, that keeps a cache for it
+ * (spec part 1 §4). Events nobody understands are logged as unsupported.
  */
 export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn: (...args: unknown[]) => void = console.warn): boolean {
-  const handled = [handleConversationLiveEvent(queryClient, event, ctx), handleSimulatorLiveEvent(queryClient, event), handleGroupsLiveEvent(queryClient, event), handleInternalChatLiveEvent(queryClient, event), handleNotificationsLiveEvent(queryClient, event), handleUserMenuLiveEvent(queryClient, event, ctx), handleCompaniesLiveEvent(queryClient, event)];
+  const handled = [
+    handleConversationLiveEvent(queryClient, event, ctx),
+    handleSimulatorLiveEvent(queryClient, event),
+    handleGroupsLiveEvent(queryClient, event),
+    handleInternalChatLiveEvent(queryClient, event),
+    handleNotificationsLiveEvent(queryClient, event),
+    handleUserMenuLiveEvent(queryClient, event, ctx),
+    handleCompaniesLiveEvent(queryClient, event),
+    invalidateColleaguesOnLiveEvent({ queryClient, event }),
+    invalidateCompaniesOnLiveEvent({ queryClient, event }),
+  ];
   if (handled.some(Boolean)) return true;
   warn('unsupported live event', event);
   return false;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useUpdateMyPreferences } from '../../features/auth/api/update-my-preferences';
+import { useUpdateUser } from '../../api/update-user';
 import { BRAND_NAME } from '../../lib/brand';
 import { documentTitle } from '../../lib/format';
 import { usePreferences } from '../../lib/preferences';
@@ -20,7 +20,8 @@ export function useDocumentTitle(unread: number) {
 export function useSyncPreferences() {
   const me = useCurrentUser();
   const { themeMode, language } = usePreferences();
-  const update = useUpdateMyPreferences();
+  // Best effort and quiet: localStorage stays the source of truth.
+  const update = useUpdateUser();
   const sent = useRef<string | null>(null);
   const { mutate } = update;
   useEffect(() => {
@@ -29,7 +30,7 @@ export function useSyncPreferences() {
     const signature = `${me.id}:${themeMode}:${language}`;
     if (sent.current === signature) return;
     sent.current = signature;
-    mutate({ userId: me.id, patch: { theme: themeMode, language } });
+    mutate({ id: me.id, patch: { theme: themeMode, language }, silent: true });
   }, [me.id, me.impersonator, me.theme, me.language, themeMode, language, mutate]);
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TCompanyCreate } from '@cd/contracts/company';
+import { companiesQueryKey } from '../../../api/get-companies';
 import { api } from '../../../lib/api';
-import { companiesQueryKey } from './get-companies';
 
 /** POST /api/companies. 422 is silent here: the dialog shows the violations next to their fields. */
 export function createCompany(body: TCompanyCreate): Promise<TCompany> {

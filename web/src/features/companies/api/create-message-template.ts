@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMessageTemplate } from '@cd/contracts/message';
+import { messageTemplatesKey } from '../../../api/get-message-templates';
 import { api } from '../../../lib/api';
 
 /** POST /api/message_templates {text, company}; a 422 ("Must not be empty") lands on the dialog's field. */
@@ -15,6 +16,6 @@ export function useCreateMessageTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createMessageTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['message_templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { companiesQueryKey } from '../../../api/get-companies';
 import { api } from '../../../lib/api';
-import { companiesQueryKey } from './get-companies';
 
 /** DELETE /api/companies/{id}. */
 export function deleteCompany(id: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageTemplatesKey } from '../../../api/get-message-templates';
 import { api } from '../../../lib/api';
 
 /** DELETE /api/message_templates/{id}. */
@@ -10,6 +11,6 @@ export function useDeleteMessageTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessageTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['message_templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesKey }),
   });
 }

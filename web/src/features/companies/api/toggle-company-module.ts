@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TToggleModule } from '@cd/contracts/company';
+import { companiesQueryKey } from '../../../api/get-companies';
 import { api } from '../../../lib/api';
-import { companiesQueryKey } from './get-companies';
 
 /** PUT /api/companies/{id}/toggle_module {module, toggle} (super admins). */
 export function toggleCompanyModule(input: { id: number } & TToggleModule): Promise<TCompany> {

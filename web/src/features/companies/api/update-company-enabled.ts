@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCompany } from '@cd/contracts/company';
+import { companiesQueryKey } from '../../../api/get-companies';
 import { api } from '../../../lib/api';
-import { companiesQueryKey } from './get-companies';
 
 /** PATCH /api/companies/{id} {enabled} (merge-patch). */
 export function updateCompanyEnabled(id: number, enabled: boolean): Promise<TCompany> {

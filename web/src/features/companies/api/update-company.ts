@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TCompanyPatch } from '@cd/contracts/company';
+import { companiesQueryKey } from '../../../api/get-companies';
 import { api } from '../../../lib/api';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
-import { companiesQueryKey } from './get-companies';
 
 /** PATCH /api/companies/{id} (merge-patch, only the changed fields). 422 goes to the settings form's fields. */
 export function updateCompany(input: { id: number; patch: TCompanyPatch }): Promise<TCompany> {

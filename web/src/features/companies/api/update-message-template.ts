@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMessageTemplate } from '@cd/contracts/message';
+import { messageTemplatesKey } from '../../../api/get-message-templates';
 import { api } from '../../../lib/api';
 
 /** PATCH /api/message_templates/{id} {text}; a 422 lands on the dialog's field. */
@@ -11,6 +12,6 @@ export function useUpdateMessageTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMessageTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['message_templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesKey }),
   });
 }

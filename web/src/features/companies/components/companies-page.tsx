@@ -26,11 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TCompany } from '@cd/contracts/company';
 import { pageFromLink } from '@cd/contracts/hydra';
+import { useCompanies } from '../../../api/get-companies';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useCompanies } from '../api/get-companies';
 import { useDeleteCompany } from '../api/delete-company';
 import { useUpdateCompanyEnabled } from '../api/update-company-enabled';
 import { CompanyStatusChip } from './company-status-chip';
@@ -47,7 +47,7 @@ export function CompaniesPage() {
   const [toDelete, setToDelete] = useState<TCompany | null>(null);
   // Typing stays responsive; the query follows the deferred value.
   const name = useDeferredValue(search);
-  const companies = useCompanies({ page, itemsPerPage: ITEMS_PER_PAGE, name });
+  const companies = useCompanies({ params: { page, itemsPerPage: ITEMS_PER_PAGE, name } });
   const toggle = useUpdateCompanyEnabled();
   const remove = useDeleteCompany();
 

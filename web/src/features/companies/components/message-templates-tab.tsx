@@ -13,12 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import type { TMessageTemplate } from '@cd/contracts/message';
+import { useMessageTemplates } from '../../../api/get-message-templates';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
-import { useMessageTemplates } from '../api/get-message-templates';
 import { useCanEditSettings } from '../hooks/use-can-edit-settings';
 import { MessageTemplateDialog } from './message-template-dialog';
 
@@ -27,7 +27,7 @@ import { MessageTemplateDialog } from './message-template-dialog';
 export function MessageTemplatesTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
   const canWrite = useCanEditSettings();
-  const templates = useMessageTemplates(company.id);
+  const templates = useMessageTemplates({ companyId: company.id });
   const remove = useDeleteMessageTemplate();
   const [editing, setEditing] = useState<TMessageTemplate | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<TMessageTemplate | null>(null);

@@ -10,16 +10,18 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
 import type { TUser } from '@cd/contracts/user';
+import { useUpdateUser } from '../../../api/update-user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateUser } from '../api/create-user';
+import { companyUsersKey } from '../api/get-users';
 import { useSetUserRoles } from '../api/set-user-roles';
-import { useUpdateUser } from '../api/update-user';
 import {
   DEPARTMENT_MAX,
   DMS_ID_MAX,
@@ -56,7 +58,8 @@ const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr
 export function UserDialog({ company, user, onClose }: TProps) {
   const { t } = useTranslation();
   const create = useCreateUser();
-  const update = useUpdateUser();
+  const queryClient = useQueryClient();
+  const update = useUpdateUser({ onSuccess: () => queryClient.invalidateQueries({ queryKey: companyUsersKey(company.id) }) });
   const setRoles = useSetUserRoles();
   const [values, setValues] = useState<TUserFormValues>(() => toUserFormValues(user));
   const [errors, setErrors] = useState<TUserErrors>({});
@@ -114,7 +117,7 @@ export function UserDialog({ company, user, onClose }: TProps) {
         toast.warning(t('no_changes'));
         return;
       }
-      if (Object.keys(edit.patch).length > 0) await update.mutateAsync({ companyId: company.id, id: user.id, patch: edit.patch });
+      if (Object.keys(edit.patch).length > 0) await update.mutateAsync({ id: user.id, patch: edit.patch, silent: [422] });
       if (edit.roles) await setRoles.mutateAsync({ companyId: company.id, id: user.id, roles: edit.roles });
       done();
     } catch (error) {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { TCompanyService } from '@cd/contracts/company-service';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
-import { companiesQueryKey } from '../api/get-companies';
 import { companyServicesQueryKey } from '../api/get-company-services';
 import { handleCompaniesLiveEvent } from './live-updates';
 
@@ -22,18 +21,16 @@ const svc = (id: number, title: string): TCompanyService => ({
 const ev = (event: TLiveEvent['event'], data: unknown, entity = 'company_service'): TLiveEvent => ({ event, entity, action: null, data, changes: null, id: '1', extra: null });
 
 describe('handleCompaniesLiveEvent', () => {
-  it('a company event marks that company, the signed-in user and the companies list stale, nothing else', () => {
+  it('a company event marks that company and the signed-in user stale, nothing else', () => {
     const qc = new QueryClient();
     qc.setQueryData(['company', 7], { id: 7 });
     qc.setQueryData(['company', 8], { id: 8 });
     qc.setQueryData(companyServicesQueryKey(7), []);
     qc.setQueryData(ME_QUERY_KEY, { id: 1 });
-    qc.setQueryData(companiesQueryKey, { member: [] });
     expect(handleCompaniesLiveEvent(qc, ev('updated', { '@id': '/api/companies/7', id: 7 }, 'company'))).toBe(true);
     const stale = (key: readonly unknown[]) => qc.getQueryState(key)!.isInvalidated;
     expect(stale(['company', 7])).toBe(true);
     expect(stale(ME_QUERY_KEY)).toBe(true);
-    expect(stale(companiesQueryKey)).toBe(true);
     expect(stale(['company', 8])).toBe(false);
     expect(stale(companyServicesQueryKey(7))).toBe(false);
   });

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TCompanyService } from '@cd/contracts/company-service';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
-import { companiesQueryKey } from '../api/get-companies';
 import { companyServicesQueryKey } from '../api/get-company-services';
 import { applyServiceEvent } from '../lib/service-form';
 
@@ -37,13 +36,12 @@ export function handleCompaniesLiveEvent(queryClient: QueryClient, event: TLiveE
 
 /**
  * Live `company` events name the company and its changed fields only (everyone in the company hears them); the
- * screen refetches what this user may see: the company (settings tabs follow its modules), the signed-in user's
- * company data (menu and warnings banner) and the companies list.
+ * screen refetches what this user may see: the company (settings tabs follow its modules) and the signed-in user's
+ * company data (menu and warnings banner); the companies list follows in api/get-companies.ts.
  */
 function refetchChangedCompany(queryClient: QueryClient, event: TLiveEvent): boolean {
   const id = (event.data as { id?: unknown } | null)?.id;
   if (typeof id === 'number') void queryClient.invalidateQueries({ queryKey: ['company', id], exact: true });
   void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-  void queryClient.invalidateQueries({ queryKey: companiesQueryKey });
   return true;
 }

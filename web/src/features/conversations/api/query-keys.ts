@@ -7,11 +7,7 @@ export const conversationKeys = {
   list: (filters: TInboxFilters) => ['customers', 'list', filters] as const,
   detail: (id: number) => ['customers', 'detail', id] as const,
   readState: ['customers', 'read_state'] as const,
-  tags: ['customer_tags'] as const,
-  colleagues: ['users', 'colleagues'] as const,
   messagesAll: ['messages'] as const,
   messages: (customerId: number) => ['messages', customerId] as const,
-  templates: ['message_templates'] as const,
-  customerSearch: (search: string) => ['customers', 'simple', search] as const,
   mergePreview: (id: number, duplicateId: number) => ['customers', 'merge_preview', id, duplicateId] as const,
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCustomer } from '@cd/contracts/customer';
+import { customerTagsQueryKey } from '../../../api/get-customer-tags';
 import { api } from '../../../lib/api';
 import { conversationKeys } from './query-keys';
 
@@ -15,7 +16,7 @@ export function useUpdateCustomer() {
     onSuccess: (customer) => {
       queryClient.setQueryData(conversationKeys.detail(customer.id), customer);
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.tags });
+      void queryClient.invalidateQueries({ queryKey: customerTagsQueryKey });
     },
   });
 }

@@ -21,6 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type TChannel, type TCustomer } from '@cd/contracts/customer';
+import { useMessageTemplates } from '../../../api/get-message-templates';
 import { PendingFileChips } from '../../../components/ui/pending-file-chips';
 import { ApiError } from '../../../lib/api-client';
 import { ACCEPT_ATTRIBUTE, baseMime, withinAttachmentLimit } from '../../../lib/attachments';
@@ -30,7 +31,6 @@ import { checkSchedule, toLocalInputValue } from '../../../lib/schedule';
 import { toastError, toastSuccess, toastUploadError } from '../../../lib/toast';
 import { useFilePicker } from '../../../lib/use-file-picker';
 import { useMessages } from '../api/get-messages';
-import { useMessageTemplates } from '../api/get-message-templates';
 import { useSendMessage } from '../api/send-message';
 import { useSendWhatsAppInvite } from '../api/send-whatsapp-invite';
 import { applyRecording, canSend, defaultChannel, recordingFileName } from '../lib/composer-rules';
@@ -71,7 +71,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
   const mediaRecorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const discardRecording = useRef(false);
-  const templates = useMessageTemplates(!!templateAnchor);
+  const templates = useMessageTemplates({ companyId: null, enabled: !!templateAnchor });
   // Spec part 1 §8: WhatsApp free text only within 24 h of the customer's last inbound WhatsApp message (loaded thread).
   const thread = useMessages(customer.id);
   const invite = useSendWhatsAppInvite();

@@ -26,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { customerTagsQueryKey } from '../../../api/get-customer-tags';
 import { ApiError, describeError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -83,7 +84,7 @@ export function ImportCustomersDialog({ open, onClose }: { open: boolean; onClos
     if (step === 'progress' && finished) {
       setStep('summary');
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.tags });
+      void queryClient.invalidateQueries({ queryKey: customerTagsQueryKey });
     }
   }, [step, finished, queryClient]);
 

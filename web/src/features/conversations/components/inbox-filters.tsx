@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CONVERSATION_SPANS } from '@cd/contracts/customer';
 import type { TColleague } from '@cd/contracts/user';
+import { useCustomerTags } from '../../../api/get-customer-tags';
 import { fullName } from '../../../lib/format';
-import { useCustomerTags } from '../api/get-customer-tags';
 import type { TInboxFilters, TSpan } from '../lib/inbox-query';
 
 interface TProps {

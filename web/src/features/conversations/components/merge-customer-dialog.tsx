@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { customerDisplayName, type TCustomer, type TCustomerMergePreview, type TCustomerSimple } from '@cd/contracts/customer';
+import { useCustomerSearch } from '../../../api/search-customers';
 import { ApiError, describeError } from '../../../lib/api-client';
 import { formatPhone } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
@@ -29,7 +30,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useMergePreview } from '../api/get-merge-preview';
 import { useMergeCustomer } from '../api/merge-customer';
-import { useCustomerSearch } from '../api/search-customers';
 
 const FIELD_LABEL_KEYS: Record<TCustomerMergePreview['fields'][number]['field'], string> = {
   firstName: 'first_name',
@@ -62,7 +62,7 @@ export function MergeCustomerDialog({ open, customer, onClose }: TProps) {
   const [duplicate, setDuplicate] = useState<TCustomerSimple | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const debounced = useDebouncedValue(search, 250);
-  const options = useCustomerSearch(debounced, open);
+  const options = useCustomerSearch({ search: debounced, enabled: open });
   const preview = useMergePreview({ id: customer.id, duplicateId: duplicate?.id ?? null });
   const merge = useMergeCustomer();
 

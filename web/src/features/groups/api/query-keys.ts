@@ -6,8 +6,6 @@ export const groupKeys = {
   list: ['customer_groups', 'list'] as const,
   detail: (id: number) => ['customer_groups', 'detail', id] as const,
   members: (id: number) => ['customer_groups', 'members', id] as const,
-  customerSearch: (search: string) => ['customers', 'simple', search] as const,
-  tags: ['customer_tags'] as const,
   messages: (groupId: number) => ['group_messages', 'list', groupId] as const,
   message: (id: number) => ['group_messages', 'detail', id] as const,
   recipientsOf: (id: number) => ['group_messages', 'recipients', id] as const,

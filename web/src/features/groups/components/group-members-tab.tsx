@@ -18,13 +18,14 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { TCustomerSimple } from '@cd/contracts/customer';
+import { useCustomerTags } from '../../../api/get-customer-tags';
+import { useCustomerSearch } from '../../../api/search-customers';
 import { formatPhone } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useTags } from '../api/get-customer-tags';
 import { useGroupMembers } from '../api/get-group-members';
 import { useUpdateCustomerGroup } from '../api/save-customer-group';
-import { useCustomerSearch, type TCustomerOption } from '../api/search-customers';
 import type { TCustomerGroup } from '../lib/types';
 
 export function GroupMembersTab({ group }: { group: TCustomerGroup }) {
@@ -34,19 +35,19 @@ export function GroupMembersTab({ group }: { group: TCustomerGroup }) {
   const [searchInput, setSearchInput] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const search = useDebouncedValue(searchInput, 250);
-  const options = useCustomerSearch(search, searchOpen);
+  const options = useCustomerSearch({ search, enabled: searchOpen });
   const [tagAnchor, setTagAnchor] = useState<HTMLElement | null>(null);
-  const tags = useTags(!!tagAnchor);
+  const tags = useCustomerTags({ enabled: !!tagAnchor });
   const rows = members.data?.pages.flatMap((p) => p.member) ?? [];
   const memberIds = new Set(rows.map((m) => m.id));
 
-  const add = (c: TCustomerOption) =>
+  const add = (c: TCustomerSimple) =>
     update.mutate({ id: group.id, addCustomers: [c.id] }, { onSuccess: () => toastSuccess(t('member_added', { name: c.name })) });
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ display: 'flex', gap: 1, p: 1.5, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-        <Autocomplete<TCustomerOption, false, false, false>
+        <Autocomplete<TCustomerSimple, false, false, false>
           sx={{ flex: 1, minWidth: 240 }}
           size="small"
           open={searchOpen}

@@ -1,5 +1,3 @@
 export const userMenuKeys = {
-  colleagues: ['user-menu', 'colleagues'] as const,
   impersonable: (companyId: number | null) => ['user-menu', 'impersonable', companyId] as const,
-  companies: (name: string) => ['user-menu', 'companies', name] as const,
 };

@@ -11,12 +11,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '@cd/contracts/roles';
 import { ZImpersonationFormSchema, type TImpersonationForm, type TImpersonationFormInput } from '@cd/contracts/user';
+import { useCompanies } from '../../../api/get-companies';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { useCurrentUser } from '../../../lib/current-user';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { toastError } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useCompanyChoices } from '../api/get-companies';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
 
@@ -58,7 +58,9 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
     });
   }, [open, superAdmin, me.impersonator, me.companyData, reset]);
 
-  const companies = useCompanyChoices({ name: search, enabled: open && superAdmin });
+  // The first 30 matches, asked as the real user (a super admin impersonating someone still picks any company).
+  const companies = useCompanies({ params: { page: 1, itemsPerPage: 30, name: search }, asRealUser: true, enabled: open && superAdmin });
+  const companyChoices = useMemo(() => (companies.data?.member ?? []).map((c) => ({ id: c.id, name: c.name })), [companies.data]);
   const users = useImpersonableUsers({ companyId: superAdmin ? (company?.id ?? null) : null, enabled: open && (!superAdmin || company !== null) });
 
   useEffect(() => {
@@ -108,7 +110,7 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
           name="company"
           render={({ field }) => (
             <Autocomplete
-              options={companies.data ?? []}
+              options={companyChoices}
               value={field.value}
               loading={companies.isFetching}
               onInputChange={(_e, v, reason) => {

@@ -18,12 +18,12 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { invalidRecipients, ZProfileFormSchema, type TProfileForm } from '@cd/contracts/user';
+import { useUpdateUser } from '../../../api/update-user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { usePreferences } from '../../../lib/preferences';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useUpdateUser } from '../api/update-user';
 import { buildProfilePatch, profileFieldOf, profileFormFromUser } from '../lib/profile-form';
 
 interface TProps {

@@ -16,13 +16,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TAwayStatus } from '@cd/contracts/roles';
 import { BE_BACK_IN_OPTIONS, BE_BACK_UNSPECIFIED, ZStatusFormSchema, type TColleague, type TStatusForm } from '@cd/contracts/user';
+import { useColleagues } from '../../../api/get-colleagues';
+import { useUpdateUser } from '../../../api/update-user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useColleagues } from '../api/get-colleagues';
-import { useUpdateUser } from '../api/update-user';
 import { isStatusUnchanged, scheduledReturn, statusFieldOf, statusFormFromState, toAwayState } from '../lib/status-form';
 
 const STATUSES: { value: TAwayStatus; labelKey: string; hintKey: string; color: 'success' | 'warning' | 'error' }[] = [
@@ -57,7 +57,7 @@ export function StatusDialog({ open, onClose }: TProps) {
     formState: { errors },
   } = useForm<TStatusForm>({ resolver: zodResolver(ZStatusFormSchema), defaultValues: initial });
   const status = watch('status');
-  const colleagues = useColleagues(open && status === 'AWAY_WITH_TRANSFER');
+  const colleagues = useColleagues({ enabled: open && status === 'AWAY_WITH_TRANSFER' });
 
   useEffect(() => {
     if (open) reset(initial);

@@ -9,8 +9,8 @@ import { userMenuKeys } from '../api/query-keys';
  */
 export function handleUserMenuLiveEvent(queryClient: QueryClient, event: TLiveEvent, ctx: { userId: number }): boolean {
   if (event.entity === 'company_user') {
-    // The company's user list changed: the transfer and impersonation pickers refetch when next shown.
-    void queryClient.invalidateQueries({ queryKey: userMenuKeys.colleagues });
+    // The company's user list changed: the impersonation picker refetches when next shown (the shared colleague
+    // list, which the transfer picker uses, follows the same event in api/get-colleagues.ts).
     void queryClient.invalidateQueries({ queryKey: ['user-menu', 'impersonable'] });
     return true;
   }

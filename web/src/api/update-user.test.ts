@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: string[] = [];
-vi.mock('../../../lib/api', () => ({
+vi.mock('../lib/api', () => ({
   api: {
     request: vi.fn(async (path: string) => {
       calls.push(`request ${path}`);
