@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
-import { userMenuKeys } from '../api/query-keys';
 
 /**
  * `user` events on the user's own topic (their state changed in another tab, or the away status returned to ONLINE
