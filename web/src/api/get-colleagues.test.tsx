@@ -9,7 +9,15 @@ import { useColleagues } from './get-colleagues';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/ld+json' } });
 const colleague = (id: number, firstName: string) => ({ '@id': `/api/users/${id}`, id, firstName, lastName: 'Doe', email: `u${id}@x.test` });
-const ev = (entity: string): TLiveEvent => ({ event: 'updated', entity, action: null, data: { '@id': '/api/users/3', id: 3 }, changes: null, id: '1', extra: null });
+const ev = (entity: string): TLiveEvent => ({
+  event: 'updated',
+  entity,
+  action: null,
+  data: { '@id': '/api/users/3', id: 3 },
+  changes: null,
+  id: '1',
+  extra: null,
+});
 const ctx = { userId: 9, userIri: '/api/users/9', isAdmin: false };
 
 afterEach(() => {

@@ -6,7 +6,15 @@ import type { TLiveEvent } from '@cd/contracts/live';
 import { dispatchLiveEvent } from '../app/shell/live-dispatch';
 import { companiesQueryOptions } from './get-companies';
 
-const ev = (entity: string): TLiveEvent => ({ event: 'updated', entity, action: null, data: { '@id': '/api/companies/7', id: 7 }, changes: ['name'], id: '1', extra: null });
+const ev = (entity: string): TLiveEvent => ({
+  event: 'updated',
+  entity,
+  action: null,
+  data: { '@id': '/api/companies/7', id: 7 },
+  changes: ['name'],
+  id: '1',
+  extra: null,
+});
 const empty: THydraCollection<TCompany> = { '@context': '/api/contexts/Company', '@id': '/api/companies', '@type': 'Collection', member: [], totalItems: 0 };
 const ctx = { userId: 9, userIri: '/api/users/9', isAdmin: true };
 

@@ -7,7 +7,11 @@ export const customerSearchQueryKey = (search: string) => ['customers', 'simple'
 
 /** GET /api/customers/simple?search= → up to 20 {id, name, phone} the caller may see. */
 export async function searchCustomers(opts: { search: string; signal?: AbortSignal }): Promise<TCustomerSimple[]> {
-  const body = await api.request<{ member?: TCustomerSimple[] }>('/api/customers/simple', { query: { search: opts.search.trim() }, signal: opts.signal, silent: true });
+  const body = await api.request<{ member?: TCustomerSimple[] }>('/api/customers/simple', {
+    query: { search: opts.search.trim() },
+    signal: opts.signal,
+    silent: true,
+  });
   return body?.member ?? [];
 }
 
