@@ -29,6 +29,21 @@ describe('scanJsonText', () => {
     expect(scanJsonText(JSON.stringify({ a: '\\u0000' }))).toBe('ok');
     expect(scanJsonText(JSON.stringify({ a: '"[[[' }) + nested(40))).toBe('too_deep');
   });
+
+  it('refuses unpaired surrogate escapes and keeps real pairs, escaped or not', () => {
+    for (const bad of ['"\\ud800"', '"\\udc00"', '"x\\ud800y"', '"\\ud800\\u0041"', '"\\uDBFF"', '{"\\ud800":1}', '"\\ud800\\ud800"'])
+      expect(scanJsonText(bad), bad).toBe('unpaired_surrogate');
+    for (const good of ['"\\ud83d\\ude00"', JSON.stringify('😀'), '"\\u00e9\\\\ud800"', '"\\uD83D\\uDE00\\u0041"'])
+      expect(scanJsonText(good), good).toBe('ok');
+  });
+});
+
+describe('text that is not valid Unicode is a 400, never a 500', () => {
+  it('an unpaired surrogate in any JSON body, with or without a token', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":"\\ud800","password":"x"}' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().detail).toContain('unpaired surrogates');
+  });
 });
 
 // A 4xx answer comes from the AppError branch of handleError, which logs nothing: only the 500 path logs a stack.

@@ -18,15 +18,28 @@ const BACKSLASH = 0x5c;
  * `\u0000` (PostgreSQL text cannot store NUL). Malformed text is left for JSON.parse to report. No recursion, so
  * hostile input cannot exhaust the stack, and the cost is one look at each character whatever the shape.
  */
-export function scanJsonText(text: string, maxDepth = MAX_JSON_DEPTH): 'ok' | 'too_deep' | 'nul' {
+export function scanJsonText(text: string, maxDepth = MAX_JSON_DEPTH): 'ok' | 'too_deep' | 'nul' | 'unpaired_surrogate' {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === BACKSLASH) {
-        // An escape: `\u0000` is a NUL; any other escape (including `\\`) is skipped whole.
-        if (text.startsWith('u0000', i + 1)) return 'nul';
+        // An escape: `\u0000` is a NUL; a `\uD800`-style half of a surrogate pair must be followed by its other half
+        // (an unpaired one is not Unicode text: it cannot be stored or sent on). Any other escape is skipped whole.
+        if (text.charCodeAt(i + 1) === 0x75 /* u */) {
+          const unit = hexUnit(text, i + 2);
+          if (unit === 0) return 'nul';
+          if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = text.charCodeAt(i + 6) === BACKSLASH && text.charCodeAt(i + 7) === 0x75 ? hexUnit(text, i + 8) : -1;
+            if (next < 0xdc00 || next > 0xdfff) return 'unpaired_surrogate';
+            i += 11;
+            continue;
+          }
+          if (unit >= 0xdc00 && unit <= 0xdfff) return 'unpaired_surrogate';
+          i += 5;
+          continue;
+        }
         i++;
       } else if (c === QUOTE) inString = false;
       else if (c === 0) return 'nul';
@@ -36,6 +49,12 @@ export function scanJsonText(text: string, maxDepth = MAX_JSON_DEPTH): 'ok' | 't
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
   }
   return 'ok';
+}
+
+/** The UTF-16 unit of a `\\uXXXX` escape whose hex digits start at `at`, or -1 when they are not four hex digits. */
+function hexUnit(text: string, at: number): number {
+  const hex = text.slice(at, at + 4);
+  return /^[0-9a-fA-F]{4}$/.test(hex) ? parseInt(hex, 16) : -1;
 }
 
 function refuseNul(): AppError {
@@ -68,6 +87,7 @@ async function bodyGuards(app: FastifyInstance) {
       const verdict = scanJsonText(body as string);
       if (verdict === 'too_deep') return done(new AppError('bad_request', `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`), undefined);
       if (verdict === 'nul') return done(refuseNul(), undefined);
+      if (verdict === 'unpaired_surrogate') return done(new AppError('bad_request', 'Text may not contain unpaired surrogates (\\uD800–\\uDFFF on their own): it is not valid Unicode.'), undefined);
       parseJson(req, body as string, done);
     },
   );
