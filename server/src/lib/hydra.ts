@@ -72,3 +72,35 @@ export function keysetView(opts: { base: string; before: Date | undefined; oldes
     ...(oldestShown ? { next: olderThan(oldestShown) } : {}),
   };
 }
+
+/**
+ * A collection paged newest first by a time field with ties broken by id (`<field>[strictly_before]` + `id[lt]`):
+ * the view's `@id` names the page asked for, `next` the page after the oldest row shown (only when the page is full).
+ */
+export function timeKeysetCollection<T>(opts: {
+  path: string;
+  context: string;
+  /** The list's own filters, kept in every link. */
+  params: URLSearchParams;
+  timeField: string;
+  strictlyBefore: string | undefined;
+  idLt: number | undefined;
+  page: { member: T[]; total: number; full: boolean; last?: { at: Date; id: number } | null };
+}) {
+  const { path, page } = opts;
+  const base = `${path}?${opts.params.toString()}`;
+  const cursor = (at: string, id?: number) => `${base}&${opts.timeField}[strictly_before]=${encodeURIComponent(at)}${id ? `&id[lt]=${id}` : ''}`;
+  return {
+    '@context': opts.context,
+    '@id': path,
+    '@type': 'Collection' as const,
+    member: page.member,
+    totalItems: page.total,
+    view: {
+      '@id': opts.strictlyBefore ? cursor(new Date(opts.strictlyBefore).toISOString(), opts.idLt) : base,
+      '@type': 'PartialCollectionView' as const,
+      first: base,
+      ...(page.full && page.last ? { next: cursor(page.last.at.toISOString(), page.last.id) } : {}),
+    },
+  };
+}

@@ -5,6 +5,7 @@ import { ERROR_REPORTS_PER_PAGE, MAX_ERROR_ENVELOPE_BYTES, ZErrorReportReleasesS
 import { decimalIntOf } from '@cd/contracts/ids';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
+import { timeKeysetCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
 import { WindowCounter } from '../../lib/rate-limiter';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
@@ -87,21 +88,15 @@ export async function errorReportsRoutes(app: FastifyInstance, deps: TAppDeps) {
       });
       const params = new URLSearchParams({ itemsPerPage: String(q.itemsPerPage) });
       if (q.release) params.set('release', q.release);
-      const base = `/api/error_reports?${params.toString()}`;
-      const cursor = (at: string, id?: number) => `${base}&receivedAt[strictly_before]=${encodeURIComponent(at)}${id ? `&id[lt]=${id}` : ''}`;
-      return {
-        '@context': '/api/contexts/ErrorReport',
-        '@id': '/api/error_reports',
-        '@type': 'Collection' as const,
-        member: page.member,
-        totalItems: page.total,
-        view: {
-          '@id': strictlyBefore ? cursor(new Date(strictlyBefore).toISOString(), q['id[lt]']) : base,
-          '@type': 'PartialCollectionView' as const,
-          first: base,
-          ...(page.full && page.last ? { next: cursor(page.last.receivedAt.toISOString(), page.last.id) } : {}),
-        },
-      };
+      return timeKeysetCollection({
+        path: '/api/error_reports',
+        context: '/api/contexts/ErrorReport',
+        params,
+        timeField: 'receivedAt',
+        strictlyBefore,
+        idLt: q['id[lt]'],
+        page: { ...page, last: page.last && { at: page.last.receivedAt, id: page.last.id } },
+      });
     },
   );
   r.get(

@@ -10,6 +10,7 @@ import {
   ZPushSubscriptionRemoveSchema,
 } from '@cd/contracts/notification';
 import type { TAppDeps } from '../../context';
+import { timeKeysetCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -44,21 +45,15 @@ export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) 
     });
     const params = new URLSearchParams({ itemsPerPage: String(q.itemsPerPage) });
     if (q['exists[readAt]'] !== undefined) params.set('exists[readAt]', String(q['exists[readAt]']));
-    const base = `/api/notifications?${params.toString()}`;
-    const cursor = (createdAt: string, id?: number) => `${base}&createdAt[strictly_before]=${encodeURIComponent(createdAt)}${id ? `&id[lt]=${id}` : ''}`;
-    return {
-      '@context': '/api/contexts/Notification',
-      '@id': '/api/notifications',
-      '@type': 'Collection' as const,
-      member: page.member,
-      totalItems: page.total,
-      view: {
-        '@id': strictlyBefore ? cursor(new Date(strictlyBefore).toISOString(), q['id[lt]']) : base,
-        '@type': 'PartialCollectionView' as const,
-        first: base,
-        ...(page.full && page.last ? { next: cursor(page.last.createdAt.toISOString(), page.last.id) } : {}),
-      },
-    };
+    return timeKeysetCollection({
+      path: '/api/notifications',
+      context: '/api/contexts/Notification',
+      params,
+      timeField: 'createdAt',
+      strictlyBefore,
+      idLt: q['id[lt]'],
+      page: { ...page, last: page.last && { at: page.last.createdAt, id: page.last.id } },
+    });
   });
 
   r.get('/api/notifications/unread_count', { schema: { tags, response: { 200: ZNotificationUnreadCountSchema, ...errorResponses(...AUTHED) } } }, async (req) => ({
