@@ -20,9 +20,9 @@ import { defaultCompanySettings } from './companies.defaults';
 import { findModifierViolations } from './message-modifier-rules';
 import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
-import { findUsersByIds } from '../users/users.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { findMedia, findMediaRowsByRefs } from '../media/media.repository';
+import { findUsersByIds } from '../users/users.api';
+import { insertAuditEntry } from '../audit/audit.api';
+import { findMedia, findMediaRowsByRefs } from '../media/media.api';
 import type { TMediaRow } from '../media/media.schema';
 
 /**

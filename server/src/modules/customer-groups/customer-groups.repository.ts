@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { customers, type TCustomerRow } from '../customers/customers.schema';
-import type { TCustomerScope } from '../customers/customers.repository';
+import type { TCustomerScope } from '../customers/customers.api';
 import { customerGroupMembers, customerGroups, groupMessageAttachments, groupMessages, type TCustomerGroupRow, type TGroupMessageRow } from './customer-groups.schema';
 
 export async function listGroups(tx: TTx, opts: { companyId: number }): Promise<TCustomerGroupRow[]> {

@@ -12,9 +12,9 @@ import { AppError, validationError, violationsFromZod, type TViolation } from '.
 import { commitStagedFile, deleteStoredFile, resolveStoragePath, type TStagedFile } from '../../lib/storage';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
-import { findCompany } from '../companies/companies.repository';
+import { findCompany } from '../companies/companies.api';
 import { customerScopeOf } from '../customers/customers.service';
-import { findUsersByIds } from '../users/users.repository';
+import { findUsersByIds } from '../users/users.api';
 import * as repo from './customer-import.repository';
 import {
   IMPORT_FIELDS,

@@ -7,7 +7,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { idFromIri } from '../../lib/hydra';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
-import { findUsersByIds } from '../users/users.repository';
+import { findUsersByIds } from '../users/users.api';
 import { userTransferHooks } from '../users/users.service';
 import * as repo from './customers.repository';
 import type { TCustomerRow } from './customers.schema';

@@ -4,7 +4,7 @@ import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { decryptSecret } from '../../lib/crypto';
 import { AppError, validationError } from '../../lib/errors';
-import { findCompany } from '../companies/companies.repository';
+import { findCompany } from '../companies/companies.api';
 import type { TCompanyRow } from '../companies/companies.schema';
 import { verifyNextProviderCredentials } from './payment-provider-client';
 

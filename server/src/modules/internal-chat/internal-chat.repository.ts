@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { listLinkedMedia } from '../media/media.repository';
+import { listLinkedMedia } from '../media/media.api';
 import type { TMediaRow } from '../media/media.schema';
 import { users } from '../users/users.schema';
 import {

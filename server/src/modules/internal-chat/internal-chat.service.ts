@@ -13,7 +13,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { iri } from '../../lib/hydra';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
-import { findMediaRows } from '../media/media.repository';
+import { findMediaRows } from '../media/media.api';
 import { discardAttachments } from '../media/read-multipart-attachments';
 import { userTransferHooks } from '../users/users.service';
 import { toChatMessageResource, toColleague, toThreadResource, isMemberRead } from './internal-chat.presenter';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { listLinkedMedia } from '../media/media.repository';
+import { listLinkedMedia } from '../media/media.api';
 import type { TMediaRow } from '../media/media.schema';
 import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
 

@@ -5,13 +5,13 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
-import { findCompanyBySlug } from '../companies/companies.repository';
+import { findCompanyBySlug } from '../companies/companies.api';
 import type { TCompanyRow } from '../companies/companies.schema';
-import * as customersRepo from '../customers/customers.repository';
+import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.schema';
 import { customerEvent } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
-import { findMediaRows } from '../media/media.repository';
+import { findMediaRows } from '../media/media.api';
 import { lastMessageOf, messageEvent, queueSystemMessage, resolveChannel } from '../messages/messages.service';
 
 type TDeps = Pick<TAppDeps, 'config' | 'db' | 'live' | 'channels' | 'jobs'>;

@@ -8,10 +8,10 @@ import { ZSimulatorConversationSchema } from '@cd/contracts/simulator';
 import { AppError } from '../../lib/errors';
 import { errorResponses, noContent } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
-import * as customersRepo from '../customers/customers.repository';
+import * as customersRepo from '../customers/customers.api';
 import { customerScopeOf } from '../customers/customers.service';
 import { toMessageResource } from '../messages/messages.presenter';
-import * as messagesRepo from '../messages/messages.repository';
+import * as messagesRepo from '../messages/messages.api';
 import { newSimulatorMessageId, receiveInbound } from '../messages/messages.service';
 import { idRefOf } from '@cd/contracts/ids';
 

@@ -8,7 +8,7 @@ import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TCompanyRow } from '../companies/companies.schema';
 import { toCustomerResource } from '../customers/customers.presenter';
-import * as customersRepo from '../customers/customers.repository';
+import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.schema';
 import type { TKeyword } from '../messages/keywords';
 import type { TMessageRow } from '../messages/messages.schema';

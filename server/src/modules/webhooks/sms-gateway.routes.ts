@@ -8,7 +8,7 @@ import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { findCompanyBySlug } from '../companies/companies.repository';
+import { findCompanyBySlug } from '../companies/companies.api';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
 
 const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });

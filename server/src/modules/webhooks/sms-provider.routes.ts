@@ -14,7 +14,7 @@ import type { TAppDeps } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, noContent, textResponse } from '../../lib/openapi';
-import { findCompanyBySlug } from '../companies/companies.repository';
+import { findCompanyBySlug } from '../companies/companies.api';
 import { applyProviderStatus, receiveInbound } from '../messages/messages.service';
 import { ZIdStringSchema } from '@cd/contracts/ids';
 

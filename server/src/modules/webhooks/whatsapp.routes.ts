@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, textResponse } from '../../lib/openapi';
 import { ZMessageSchema } from '@cd/contracts/message';
 import { contextOf } from '../../plugins/auth';
-import { findCompanyBySlug } from '../companies/companies.repository';
+import { findCompanyBySlug } from '../companies/companies.api';
 import { applyProviderStatus, receiveInbound, sendMessage } from '../messages/messages.service';
 import { idRefOf } from '@cd/contracts/ids';
 
