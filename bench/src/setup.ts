@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '@cd/server/src/app';
 import { loadConfig, type TConfig } from '@cd/server/src/config';
 import { createDatabase, runInScope, type TDatabase } from '@cd/server/src/db/client';
-import { DEMO_PASSWORD, seedDemoData } from '@cd/server/src/db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '@cd/server/src/seed/seed';
 import { encryptSecret } from '@cd/server/src/lib/crypto';
 import { companies } from '@cd/server/src/modules/companies/companies.schema';
 import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';

@@ -74,3 +74,44 @@ export function findModifierProblem(options: { field: TModifierField; text: stri
   }
   return null;
 }
+
+/** A modifier by its name (`statusUrl` for `{status_url}`), as senders supply the values. */
+export type TModifierName = keyof typeof MODIFIERS;
+/** The values a sender has for one message; null, '' and non-finite numbers count as "no value". */
+export type TModifierValues = Partial<Record<TModifierName, string | number | null>>;
+
+export type TRenderProblem =
+  | TModifierProblem
+  | { message: 'modifier_has_no_value'; modifier: TModifier }
+  | { message: 'text_is_empty' };
+
+const NAME_OF_TOKEN: ReadonlyMap<string, TModifierName> = new Map(Object.entries(MODIFIERS).map(([name, token]) => [token, name as TModifierName]));
+
+function valueOfToken(values: TModifierValues, token: string): string | null {
+  const name = NAME_OF_TOKEN.get(token);
+  const value = name === undefined ? undefined : values[name];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  return value === '' ? null : value;
+}
+
+/**
+ * Renders an automated text: every modifier in it is replaced by its value, in one pass (a value is inserted as is,
+ * never read again, so a name holding `{minutes}` or `$&` stays literally that). Refuses, rather than sending a text
+ * with a hole or a raw `{token}`: an empty text, a token the field does not take, a required modifier missing from the
+ * text, or a modifier in the text without a value (required ones are reported first). Values for modifiers the text
+ * does not use are ignored.
+ */
+export function renderModifiers(options: { text: string | null | undefined; values: TModifierValues; field: TModifierField }): { ok: true; text: string } | { ok: false; problem: TRenderProblem } {
+  const { text, values, field } = options;
+  if (!text || text.trim() === '') return { ok: false, problem: { message: 'text_is_empty' } };
+  const problem = findModifierProblem({ field, text });
+  if (problem) return { ok: false, problem };
+  for (const modifier of MODIFIER_FIELDS[field].required) {
+    if (valueOfToken(values, modifier) === null) return { ok: false, problem: { message: 'modifier_has_no_value', modifier } };
+  }
+  for (const token of text.match(TOKEN_RE) ?? []) {
+    if (valueOfToken(values, token) === null) return { ok: false, problem: { message: 'modifier_has_no_value', modifier: token as TModifier } };
+  }
+  return { ok: true, text: text.replace(TOKEN_RE, (token) => valueOfToken(values, token) ?? token) };
+}

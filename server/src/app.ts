@@ -12,26 +12,31 @@ import type { TConfig } from './config';
 import type { TAppDeps } from './context';
 import { createDatabase, type TDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed';
 import { createAllowedMethodsFinder } from './lib/allowed-methods';
 import { handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
 import { addGenericResponses, API_DESCRIPTION, createResponseSerializerCompiler, METHOD_NOT_ALLOWED_RESPONSE, transformRouteForOpenApi } from './lib/openapi';
+import { attachAuthReactions } from './modules/auth/auth.api';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
-import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.service';
+import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
-import { createExpandGroupMessageHandler, JOB_EXPAND_GROUP_MESSAGE } from './modules/customer-groups/customer-groups.service';
+import { createCustomerGroupJobHandlers } from './modules/customer-groups/customer-groups.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotificationJobHandlers } from './modules/notifications/notifications.service';
-import { createMessageJobHandlers } from './modules/messages/messages.service';
+import { createNotificationJobHandlers } from './modules/notifications/notifications.jobs';
+import { notifyInboundMessage } from './modules/notifications/notifications.service';
+import { createMessageJobHandlers } from './modules/messages/messages.jobs';
+import { inboundMessageReceived, inboundMessageStored } from './modules/messages/messages.api';
+import { applyAwayStatus } from './modules/away/away.service';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
@@ -47,7 +52,7 @@ import { createOutboxWorker } from './jobs/outbox';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createAwayJobHandlers } from './modules/users/away.service';
+import { createAwayJobHandlers } from './modules/users/away.jobs';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
 import { bodyGuardsPlugin } from './plugins/body-guards';
@@ -96,6 +101,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     sms_gateway: createSmsGatewayChannel({ encryptionKey: config.encryptionKey }),
     viber: createViberChannel({ encryptionKey: config.encryptionKey, apiUrl: config.viberApiUrl }),
   };
+  // Modules above messages react to a customer's message in its transaction (attaching twice is a no-op).
+  inboundMessageStored.attach(applyAwayStatus);
+  inboundMessageReceived.attach(notifyInboundMessage);
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -109,7 +117,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createCustomerImportJobHandlers({ deps }),
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
-      [JOB_EXPAND_GROUP_MESSAGE]: createExpandGroupMessageHandler(deps),
+      ...createCustomerGroupJobHandlers({ deps }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
@@ -156,11 +164,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  await app.register(authPlugin, deps);
+  await app.register(authPlugin, { authenticate: (request) => authenticate({ deps, ...request }) });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_TOTAL_ATTACHMENT_BYTES, files: 20, fields: 20, fieldSize: 64 * 1024 },
   });
 
+  attachAuthReactions();
   await app.register(async (api) => {
     // Module routes: one line per area.
     await authRoutes(api, deps);

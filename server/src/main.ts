@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/seed';
 
 const config = loadConfig();
 const app = await buildApp({ config });

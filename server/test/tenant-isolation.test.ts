@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
-import { queueUserNotification } from '../src/modules/notifications/notifications.service';
+import { queueUserNotification } from '../src/modules/notifications/notifications.jobs';
 import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody } from './multipart';

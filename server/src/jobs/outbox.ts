@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { runInScope, type TDatabase, type TTx } from '../db/client';
-import { outboxJobs } from '../modules/messages/messages.schema';
+import { outboxJobs } from './outbox.schema';
 
 export type TJob = typeof outboxJobs.$inferSelect;
 

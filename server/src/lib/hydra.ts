@@ -12,10 +12,6 @@ export function iri(resource: string, id: number | string): string {
   return `/api/${resource}/${id}`;
 }
 
-export function idFromIri(value: string): number {
-  return Number(value.slice(value.lastIndexOf('/') + 1));
-}
-
 /** Builds a Hydra collection with page links that keep the request's other query parameters. */
 export function toCollection<T>(opts: {
   path: string;

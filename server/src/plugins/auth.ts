@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
-import { authenticate } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,15 +12,25 @@ declare module 'fastify' {
   }
 }
 
-/** Every /api route needs a valid bearer token unless it is marked `config: { public: true }`. */
-export const authPlugin = fp(async (app: FastifyInstance, deps: TAppDeps) => {
+/** Turns a request's credentials into its actor, or throws the 401 (the auth module's `authenticate`). */
+export type TAuthenticateRequest = (opts: {
+  authorization: string | undefined;
+  impersonate: string | undefined;
+  method: string;
+  url: string;
+}) => Promise<TActor>;
+
+/**
+ * Every /api route needs a valid bearer token unless it is marked `config: { public: true }`. app.ts passes the
+ * verifier in: the hook and the request typing live down here for every module, the user lookup in modules/auth.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { authenticate: TAuthenticateRequest }) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? '';
     if (request.routeOptions.config?.public || !route.startsWith('/api') || route.startsWith('/api/docs')) return;
     const impersonate = (request.query as Record<string, unknown> | undefined)?.impersonate;
-    request.actor = await authenticate({
-      deps,
+    request.actor = await opts.authenticate({
       authorization: request.headers.authorization,
       impersonate: typeof impersonate === 'string' ? impersonate : undefined,
       method: request.method,

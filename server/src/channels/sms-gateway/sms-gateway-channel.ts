@@ -1,6 +1,5 @@
 import { decryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TChannelAdapter, type TOutboundMessage, type TSendResult } from '../channel.types';
+import { ChannelSendError, type TChannelAdapter, type TChannelCompany, type TOutboundMessage, type TSendResult } from '../channel.types';
 import {
   gatewayMessageId,
   getGatewayMessage,
@@ -31,7 +30,7 @@ function decrypt(encryptionKey: Buffer, stored: string | null | undefined): stri
 }
 
 /** The company's gateway credentials, or null when URL, username or password is missing or undecryptable. */
-export function smsGatewayCredentialsOf(opts: { company: TCompanyRow; encryptionKey: Buffer }): TSmsGatewayCredentials | null {
+export function smsGatewayCredentialsOf(opts: { company: TChannelCompany; encryptionKey: Buffer }): TSmsGatewayCredentials | null {
   const ocs = opts.company.ocs as TOcs;
   if (!ocs.smsGatewayUrl || !ocs.smsGatewayUsername) return null;
   const password = decrypt(opts.encryptionKey, ocs.smsGatewayPassword);
@@ -40,7 +39,7 @@ export function smsGatewayCredentialsOf(opts: { company: TCompanyRow; encryption
 }
 
 /** The key the app signs webhooks with, or null when none is configured (or it cannot be decrypted). */
-export function smsGatewaySigningKeyOf(opts: { company: TCompanyRow; encryptionKey: Buffer }): string | null {
+export function smsGatewaySigningKeyOf(opts: { company: TChannelCompany; encryptionKey: Buffer }): string | null {
   return decrypt(opts.encryptionKey, (opts.company.ocs as TOcs).smsGatewaySigningKey);
 }
 
@@ -68,7 +67,7 @@ function idOf(message: TOutboundMessage, round: number): string {
  * and reconciliation is a plain lookup by that id. The gateway does no STOP handling: receiveInbound does it.
  */
 export function createSmsGatewayChannel(opts: { encryptionKey: Buffer; timeoutMs?: number }): TChannelAdapter {
-  const creds = (company: TCompanyRow) => {
+  const creds = (company: TChannelCompany) => {
     const c = smsGatewayCredentialsOf({ company, encryptionKey: opts.encryptionKey });
     if (!c) throw new ChannelSendError('The SMS gateway is not configured for this company.', { permanent: true, code: 'not_configured' });
     return c;

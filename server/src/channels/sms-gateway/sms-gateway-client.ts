@@ -4,7 +4,7 @@
  * tests point it at test/fakes/fake-sms-gateway.ts). Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
-import { describeFetchFailure } from '../../lib/provider-http';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, isPermanentHttpStatus, readErrorJson, requestProvider, type TProviderFailureMapper } from '../../lib/provider-http';
 
 export interface TSmsGatewayCredentials {
   /** e.g. http://192.168.1.20:8080 (a missing scheme means http: the local server speaks plain HTTP) */
@@ -22,8 +22,6 @@ export interface TGatewayMessage {
   recipients: { phoneNumber: string; state: string; error: string | null }[];
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-
 export class SmsGatewayError extends Error {
   /** HTTP status; 0 when no HTTP answer arrived (network error, timeout): the request may have arrived. */
   readonly status: number;
@@ -34,13 +32,8 @@ export class SmsGatewayError extends Error {
     super(opts.message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'SmsGatewayError';
     this.status = opts.status;
-    this.permanent = opts.permanent ?? isPermanentStatus(opts.status);
+    this.permanent = opts.permanent ?? isPermanentHttpStatus(opts.status);
   }
-}
-
-/** 4xx means the request itself is wrong; 408/425/429, 5xx and no answer are worth retrying. */
-function isPermanentStatus(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 425 && status !== 429;
 }
 
 /** Maps the gateway's message state to ours; null for anything unknown (a newer app's state). */
@@ -87,32 +80,16 @@ function basicAuth(creds: TSmsGatewayCredentials): string {
   return 'Basic ' + Buffer.from(`${creds.username}:${creds.password}`, 'utf8').toString('base64');
 }
 
-/** Wraps fetch so every failure without an HTTP answer becomes a retryable SmsGatewayError (status 0). */
-async function gatewayFetch(url: string, init: RequestInit, what: string): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const reason = describeFetchFailure(err);
-    throw new SmsGatewayError({ message: `SMS gateway ${what}: ${reason}`, status: 0, permanent: false, cause: err });
-  }
+/** Raises a failed `what` (send, lookup) as an SmsGatewayError. */
+function gatewayFailure(what: string): TProviderFailureMapper {
+  return (f) => new SmsGatewayError({ message: `SMS gateway ${what}: ${f.detail}`, status: f.status, permanent: f.permanent, cause: f.cause });
 }
 
 /** Errors are `{"message":"…"}`; a 401 comes from the Basic-auth layer, possibly with an empty body. */
 async function errorFromResponse(res: Response, what: string): Promise<SmsGatewayError> {
-  let text = '';
-  try {
-    text = await res.text();
-  } catch {
-    // body unreadable (connection dropped): keep the status alone
-  }
+  const json = (await readErrorJson(res)) as { message?: unknown } | null;
   if (res.status === 401) return new SmsGatewayError({ message: `SMS gateway ${what}: gateway credentials rejected (HTTP 401)`, status: 401, permanent: true });
-  let message = `${res.status} ${res.statusText}`.trim();
-  try {
-    const json = JSON.parse(text) as { message?: unknown };
-    if (typeof json.message === 'string' && json.message) message = json.message;
-  } catch {
-    // not JSON (a proxy's error page, for instance)
-  }
+  const message = typeof json?.message === 'string' && json.message ? json.message : `${res.status} ${res.statusText}`.trim();
   return new SmsGatewayError({ message: `SMS gateway ${what} failed (HTTP ${res.status}): ${message}`.slice(0, 500), status: res.status });
 }
 
@@ -149,9 +126,9 @@ export async function sendGatewayMessage(opts: {
   /** default 15 s */
   timeoutMs?: number;
 }): Promise<TGatewayMessage> {
-  const res = await gatewayFetch(
-    `${baseUrlOf(opts.creds)}/message`,
-    {
+  const res = await requestProvider({
+    url: `${baseUrlOf(opts.creds)}/message`,
+    init: {
       method: 'POST',
       headers: { authorization: basicAuth(opts.creds), 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
@@ -160,21 +137,22 @@ export async function sendGatewayMessage(opts: {
         phoneNumbers: opts.phoneNumbers,
         withDeliveryReport: opts.withDeliveryReport ?? true,
       }),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     },
-    'send',
-  );
+    timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    fail: gatewayFailure('send'),
+  });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   return readMessage(res, 'send');
 }
 
 /** The gateway's record of a message, or null when it has none (404). */
 export async function getGatewayMessage(opts: { creds: TSmsGatewayCredentials; id: string; timeoutMs?: number }): Promise<TGatewayMessage | null> {
-  const res = await gatewayFetch(
-    `${baseUrlOf(opts.creds)}/message/${encodeURIComponent(opts.id)}`,
-    { headers: { authorization: basicAuth(opts.creds), accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) },
-    'lookup',
-  );
+  const res = await requestProvider({
+    url: `${baseUrlOf(opts.creds)}/message/${encodeURIComponent(opts.id)}`,
+    init: { headers: { authorization: basicAuth(opts.creds), accept: 'application/json' } },
+    timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    fail: gatewayFailure('lookup'),
+  });
   if (res.status === 404) {
     await res.body?.cancel().catch(() => undefined);
     return null;

@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmsGateway, type TFakeSmsGateway } from '../../../test/fakes/fake-sms-gateway';
 import { encryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TOutboundMessage } from '../channel.types';
+import { ChannelSendError, type TChannelCompany, type TOutboundMessage } from '../channel.types';
 import { createSmsGatewayChannel, smsGatewayCredentialsOf, smsGatewaySigningKeyOf, smsGatewayText } from './sms-gateway-channel';
 import {
   gatewayMessageId,
@@ -253,9 +252,9 @@ describe('SMS gateway client against the fake', () => {
 describe('SMS gateway channel adapter', () => {
   const key = randomBytes(32);
   let fake: TFakeSmsGateway;
-  let company: TCompanyRow;
+  let company: TChannelCompany;
   const adapter = createSmsGatewayChannel({ encryptionKey: key });
-  const companyWith = (ocs: Record<string, unknown>) => ({ id: 901, slug: 'gw', name: 'GW', ocs }) as unknown as TCompanyRow;
+  const companyWith = (ocs: Record<string, unknown>) => ({ id: 901, slug: 'gw', name: 'GW', ocs }) as unknown as TChannelCompany;
   const outbound = (messageId: number, o: Partial<TOutboundMessage> = {}): TOutboundMessage => ({
     company,
     messageId,

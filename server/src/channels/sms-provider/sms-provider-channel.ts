@@ -1,11 +1,10 @@
 import { decryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TChannelAdapter } from '../channel.types';
+import { ChannelSendError, type TChannelAdapter, type TChannelCompany } from '../channel.types';
 import { fetchTwilioMedia, findTwilioMessage, mapTwilioStatus, sendTwilioMessage, TwilioError, type TTwilioCredentials } from './twilio-client';
 
 type TOcs = { twilioAccountSID?: string | null; twilioAuthToken?: string | null; twilioPhoneNumber?: string | null };
 
-export function twilioCredentialsOf(opts: { company: TCompanyRow; encryptionKey: Buffer; baseUrl: string }): (TTwilioCredentials & { from: string }) | null {
+export function twilioCredentialsOf(opts: { company: TChannelCompany; encryptionKey: Buffer; baseUrl: string }): (TTwilioCredentials & { from: string }) | null {
   const ocs = opts.company.ocs as TOcs;
   if (!ocs.twilioAccountSID || !ocs.twilioAuthToken || !ocs.twilioPhoneNumber) return null;
   let authToken: string;
@@ -25,7 +24,7 @@ export function twilioCredentialsOf(opts: { company: TCompanyRow; encryptionKey:
 
 /** SMS through the provider (Twilio's REST API). Status callbacks carry our message id so they can never race the commit. */
 export function createSmsProviderChannel(opts: { encryptionKey: Buffer; baseUrl: string; publicUrl: string }): TChannelAdapter {
-  const creds = (company: TCompanyRow) => {
+  const creds = (company: TChannelCompany) => {
     const c = twilioCredentialsOf({ company, encryptionKey: opts.encryptionKey, baseUrl: opts.baseUrl });
     if (!c) throw new ChannelSendError('The SMS provider is not configured for this company.', { permanent: true, code: 'not_configured' });
     return c;

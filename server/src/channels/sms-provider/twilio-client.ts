@@ -4,8 +4,15 @@
  * Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
-import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
-import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
+import {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  downloadProviderMedia,
+  isPermanentHttpStatus,
+  numericCodeOf,
+  readErrorJson,
+  requestProvider,
+  type TProviderFailureMapper,
+} from '../../lib/provider-http';
 
 export interface TTwilioCredentials {
   accountSid: string;
@@ -15,10 +22,7 @@ export interface TTwilioCredentials {
 }
 
 export const TWILIO_API_BASE_URL = 'https://api.twilio.com';
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MEDIA_TIMEOUT_MS = 30_000;
 const MAX_LIST_PAGES = 3;
-const MAX_MEDIA_REDIRECTS = 3;
 /** Twilio's date_created has second granularity and clocks drift; accept this much before `sentAfter`. */
 const RECONCILE_SLACK_MS = 5_000;
 
@@ -37,13 +41,13 @@ export class TwilioError extends Error {
     this.status = opts.status;
     this.code = opts.code ?? null;
     this.moreInfo = opts.moreInfo ?? null;
-    this.permanent = opts.permanent ?? isPermanentStatus(opts.status);
+    this.permanent = opts.permanent ?? isPermanentHttpStatus(opts.status);
   }
 }
 
-/** 4xx means the request itself is wrong; 408/425/429 (and 5xx, and no answer) are worth retrying. */
-function isPermanentStatus(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 425 && status !== 429;
+/** Raises a failed `what` (send, list messages, media) as a TwilioError. */
+function twilioFailure(what: string): TProviderFailureMapper {
+  return (f) => new TwilioError({ message: `Twilio ${what}: ${f.detail}`, status: f.status, permanent: f.permanent, cause: f.cause });
 }
 
 function basicAuth(creds: TTwilioCredentials): string {
@@ -54,37 +58,12 @@ function messagesUrl(creds: TTwilioCredentials): string {
   return `${creds.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(creds.accountSid)}/Messages.json`;
 }
 
-
-/** Wraps fetch so every failure without an HTTP answer becomes a retryable TwilioError (status 0). */
-async function twilioFetch(url: string, init: RequestInit, what: string): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const reason = describeFetchFailure(err);
-    throw new TwilioError({ message: `Twilio ${what}: ${reason}`, status: 0, permanent: false, cause: err });
-  }
-}
-
 /** Builds a TwilioError from a non-2xx answer; Twilio's body is {code,message,more_info,status} (RestException). */
 async function errorFromResponse(res: Response, what: string): Promise<TwilioError> {
-  let text = '';
-  try {
-    text = await res.text();
-  } catch {
-    // body unreadable (connection dropped): keep the status alone
-  }
-  let code: number | null = null;
-  let moreInfo: string | null = null;
-  let message = `${res.status} ${res.statusText}`.trim();
-  try {
-    const json = JSON.parse(text) as { code?: unknown; message?: unknown; more_info?: unknown };
-    if (typeof json.code === 'number') code = json.code;
-    else if (typeof json.code === 'string' && /^\d+$/.test(json.code)) code = Number(json.code);
-    if (typeof json.message === 'string' && json.message) message = json.message;
-    if (typeof json.more_info === 'string') moreInfo = json.more_info;
-  } catch {
-    // not JSON (a proxy's HTML error page, for instance)
-  }
+  const json = (await readErrorJson(res)) as { code?: unknown; message?: unknown; more_info?: unknown } | null;
+  const code = numericCodeOf(json?.code);
+  const moreInfo = typeof json?.more_info === 'string' ? json.more_info : null;
+  const message = typeof json?.message === 'string' && json.message ? json.message : `${res.status} ${res.statusText}`.trim();
   return new TwilioError({
     message: `Twilio ${what} failed (HTTP ${res.status}${code !== null ? `, code ${code}` : ''}): ${message}`,
     status: res.status,
@@ -112,9 +91,9 @@ export async function sendTwilioMessage(opts: {
   for (const u of opts.mediaUrls ?? []) form.append('MediaUrl', u);
   if (opts.statusCallback) form.append('StatusCallback', opts.statusCallback);
 
-  const res = await twilioFetch(
-    messagesUrl(opts.creds),
-    {
+  const res = await requestProvider({
+    url: messagesUrl(opts.creds),
+    init: {
       method: 'POST',
       headers: {
         authorization: basicAuth(opts.creds),
@@ -122,10 +101,11 @@ export async function sendTwilioMessage(opts: {
         accept: 'application/json',
       },
       body: form.toString(),
-      signal: timeoutSignal(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.signal),
     },
-    'send',
-  );
+    timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    signal: opts.signal,
+    fail: twilioFailure('send'),
+  });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   let json: { sid?: unknown; status?: unknown };
   try {
@@ -157,11 +137,12 @@ async function listMessagesPages(
   const origin = new URL(creds.baseUrl).origin;
   let url: string | null = firstUrl;
   for (let page = 0; url && page < MAX_LIST_PAGES; page++) {
-    const res: Response = await twilioFetch(
+    const res: Response = await requestProvider({
       url,
-      { headers: { authorization: basicAuth(creds), accept: 'application/json' }, signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS) },
-      'list messages',
-    );
+      init: { headers: { authorization: basicAuth(creds), accept: 'application/json' } },
+      timeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
+      fail: twilioFailure('list messages'),
+    });
     if (!res.ok) throw await errorFromResponse(res, 'list messages');
     const json = (await res.json()) as { messages?: unknown; next_page_uri?: unknown };
     const messages = Array.isArray(json.messages) ? (json.messages as TTwilioListedMessage[]) : [];
@@ -254,9 +235,8 @@ function mediaHostAllowed(url: URL, baseUrl: string): boolean {
 }
 
 /**
- * Downloads inbound media. Redirects are followed by hand (at most 3) so each hop is checked against the
- * host rule; Basic auth goes only to the API origin, never to the CDN hop (its signed URLs reject a second
- * auth mechanism, and the token must not leak). The body is streamed and the download aborted past maxBytes.
+ * Downloads inbound media (every hop checked against the host rule). Basic auth goes only to the API origin, never
+ * to the CDN hop (its signed URLs reject a second auth mechanism, and the token must not leak).
  */
 export async function fetchTwilioMedia(opts: {
   creds: TTwilioCredentials;
@@ -266,39 +246,14 @@ export async function fetchTwilioMedia(opts: {
   timeoutMs?: number;
 }): Promise<{ contentType: string; data: Buffer }> {
   const apiOrigin = new URL(opts.creds.baseUrl).origin;
-  const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS)]);
-  let current: URL;
-  try {
-    current = new URL(opts.url);
-  } catch {
-    throw new Error(`Twilio media: invalid URL ${JSON.stringify(opts.url)}`);
-  }
-  for (let hop = 0; ; hop++) {
-    if (!mediaHostAllowed(current, opts.creds.baseUrl)) {
-      throw new Error(`Twilio media: refusing to fetch from ${current.origin} (not the provider's host)`);
-    }
-    const headers: Record<string, string> = { accept: '*/*' };
-    if (current.origin === apiOrigin) headers.authorization = basicAuth(opts.creds);
-    const res = await twilioFetch(current.toString(), { headers, redirect: 'manual', signal }, 'media');
-    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-      const location = res.headers.get('location');
-      await res.body?.cancel().catch(() => undefined);
-      if (!location) throw new TwilioError({ message: `Twilio media: redirect (${res.status}) without Location`, status: res.status, permanent: false });
-      if (hop >= MAX_MEDIA_REDIRECTS) throw new TwilioError({ message: 'Twilio media: too many redirects', status: res.status, permanent: true });
-      current = new URL(location, current);
-      continue;
-    }
-    if (!res.ok) throw await errorFromResponse(res, 'media');
-    const contentType = (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-    let data: Buffer;
-    try {
-      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
-    } catch (err) {
-      if (!(err instanceof BodyLimitError)) throw err;
-      const tooLarge = err.kind === 'too_large';
-      throw new TwilioError({ message: `Twilio media: ${err.message}`, status: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
-    }
-    return { contentType, data };
-  }
+  return downloadProviderMedia({
+    url: opts.url,
+    maxBytes: opts.maxBytes,
+    timeoutMs: opts.timeoutMs,
+    isAllowed: (url) => mediaHostAllowed(url, opts.creds.baseUrl),
+    refusal: "not the provider's host",
+    headersFor: (url): Record<string, string> => (url.origin === apiOrigin ? { authorization: basicAuth(opts.creds) } : {}),
+    errorOf: (res) => errorFromResponse(res, 'media'),
+    fail: twilioFailure('media'),
+  });
 }

@@ -1,6 +1,5 @@
 import { decryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../channel.types';
+import { ChannelSendError, type TChannelAdapter, type TChannelCompany, type TOutboundMessage } from '../channel.types';
 import { fetchViberMedia, sendViberMessage, ViberError, type TViberOutgoing } from './viber-client';
 import { viberSenderOf } from './viber-webhooks';
 
@@ -13,7 +12,7 @@ const PICTURE_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/gi
 const FILE_NAME_MAX = 256;
 
 /** The company's bot token in clear, or null when none is set or it cannot be decrypted. */
-export function viberTokenOf(opts: { company: TCompanyRow; encryptionKey: Buffer }): string | null {
+export function viberTokenOf(opts: { company: TChannelCompany; encryptionKey: Buffer }): string | null {
   const stored = (opts.company.ocs as TOcs).viberToken;
   if (!stored) return null;
   try {
@@ -54,7 +53,7 @@ function toSendError(err: ViberError, prefix = ''): ChannelSendError {
 
 /** Viber through its REST bot API. Customers are reached by their subscriber id (`viberUserId`), never by phone. */
 export function createViberChannel(opts: { encryptionKey: Buffer; apiUrl: string }): TChannelAdapter {
-  const tokenFor = (company: TCompanyRow) => {
+  const tokenFor = (company: TChannelCompany) => {
     const token = viberTokenOf({ company, encryptionKey: opts.encryptionKey });
     if (!token) throw new ChannelSendError('Viber is not configured for this company.', { permanent: true, code: 'not_configured' });
     return token;

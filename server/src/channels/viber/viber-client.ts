@@ -3,13 +3,9 @@
  * Speaks the real API; `apiUrl` is configurable (VIBER_API_URL) so tests point it at test/fakes/fake-viber.ts.
  * Uses Node's built-in fetch only.
  */
-import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
-import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, downloadProviderMedia, requestProvider, type TProviderFailureMapper } from '../../lib/provider-http';
 
 export const VIBER_API_URL = 'https://chatapi.viber.com/pa';
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MEDIA_TIMEOUT_MS = 30_000;
-const MAX_MEDIA_REDIRECTS = 3;
 /** Viber's limit for `sender.name`. */
 export const VIBER_SENDER_NAME_MAX = 28;
 
@@ -57,6 +53,11 @@ export class ViberError extends Error {
  */
 export function isPermanentViberStatus(status: number): boolean {
   return status !== VIBER_TOO_MANY_REQUESTS;
+}
+
+/** A non-2xx answer comes from a proxy or an outage (Viber itself answers 200): 408/429 and 5xx pass, other 4xx stay. */
+function isPermanentHttpAnswer(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /**
@@ -112,8 +113,6 @@ export function messageTokenOf(value: unknown): string | null {
   return null;
 }
 
-
-
 /** A send_message body (without `receiver` it is also the welcome answer to conversation_started). */
 export interface TViberOutgoing {
   receiver?: string;
@@ -140,31 +139,26 @@ export async function sendViberMessage(opts: {
   /** default 15 s */
   timeoutMs?: number;
 }): Promise<{ messageToken: string }> {
-  const url = `${opts.apiUrl.replace(/\/+$/, '')}/send_message`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
+  const res = await requestProvider({
+    url: `${opts.apiUrl.replace(/\/+$/, '')}/send_message`,
+    init: {
       method: 'POST',
       // The official header; the token is not repeated in the body, so request bodies can be logged safely.
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-viber-auth-token': opts.token },
       body: JSON.stringify(opts.message),
-      signal: timeoutSignal(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.signal),
-    });
-  } catch (err) {
+    },
+    timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    signal: opts.signal,
     // No answer: the request may have reached Viber.
-    throw new ViberError({ message: `Viber send: ${describeFetchFailure(err)}`, httpStatus: 0, permanent: false, outcomeUnknown: true, cause: err });
-  }
+    fail: (f) => new ViberError({ message: `Viber send: ${f.detail}`, httpStatus: 0, permanent: false, outcomeUnknown: true, cause: f.cause }),
+  });
   let text: string;
   try {
     text = await res.text();
   } catch (err) {
     throw new ViberError({ message: 'Viber send: response interrupted', httpStatus: res.status, permanent: false, outcomeUnknown: res.ok, cause: err });
   }
-  if (!res.ok) {
-    // Viber answers 200 even for errors; anything else comes from a proxy or an outage. 429/5xx pass, other 4xx stay.
-    const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-    throw new ViberError({ message: `Viber send failed (HTTP ${res.status})`, httpStatus: res.status, permanent });
-  }
+  if (!res.ok) throw new ViberError({ message: `Viber send failed (HTTP ${res.status})`, httpStatus: res.status, permanent: isPermanentHttpAnswer(res.status) });
   let json: { status?: unknown; status_message?: unknown; message_token?: unknown };
   try {
     json = parseViberJson(text) as typeof json;
@@ -204,9 +198,8 @@ export function isViberMediaUrlAllowed(url: URL, apiUrl: string): boolean {
 }
 
 /**
- * Downloads an inbound attachment. Redirects are followed by hand (at most 3) so each hop is checked against the
- * host rule; no credentials are sent (the links are public, and the bot token must not travel to a CDN). The body
- * is streamed and the download aborted past maxBytes.
+ * Downloads an inbound attachment (every hop checked against the host rule). No credentials are sent: the links
+ * are public, and the bot token must not travel to a CDN.
  */
 export async function fetchViberMedia(opts: {
   apiUrl: string;
@@ -215,45 +208,18 @@ export async function fetchViberMedia(opts: {
   /** default 30 s for the whole download */
   timeoutMs?: number;
 }): Promise<{ contentType: string; data: Buffer }> {
-  const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS)]);
-  let current: URL;
-  try {
-    current = new URL(opts.url);
-  } catch {
-    throw new ViberError({ message: `Viber media: invalid URL ${JSON.stringify(opts.url.slice(0, 200))}`, httpStatus: 0, permanent: true });
-  }
-  for (let hop = 0; ; hop++) {
-    if (!isViberMediaUrlAllowed(current, opts.apiUrl))
-      throw new ViberError({ message: `Viber media: refusing to fetch from ${current.origin} (not a Viber host)`, httpStatus: 0, permanent: true });
-    let res: Response;
-    try {
-      res = await fetch(current.toString(), { headers: { accept: '*/*' }, redirect: 'manual', signal });
-    } catch (err) {
-      throw new ViberError({ message: `Viber media: ${describeFetchFailure(err)}`, httpStatus: 0, permanent: false, cause: err });
-    }
-    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-      const location = res.headers.get('location');
+  const fail: TProviderFailureMapper = (f) =>
+    new ViberError({ message: `Viber media: ${f.detail}`, httpStatus: f.status, permanent: f.permanent, cause: f.cause });
+  return downloadProviderMedia({
+    url: opts.url,
+    maxBytes: opts.maxBytes,
+    timeoutMs: opts.timeoutMs,
+    isAllowed: (url) => isViberMediaUrlAllowed(url, opts.apiUrl),
+    refusal: 'not a Viber host',
+    errorOf: async (res) => {
       await res.body?.cancel().catch(() => undefined);
-      if (!location) throw new ViberError({ message: `Viber media: redirect (${res.status}) without Location`, httpStatus: res.status, permanent: false });
-      if (hop >= MAX_MEDIA_REDIRECTS) throw new ViberError({ message: 'Viber media: too many redirects', httpStatus: res.status, permanent: true });
-      current = new URL(location, current);
-      continue;
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-      throw new ViberError({ message: `Viber media: HTTP ${res.status}`, httpStatus: res.status, permanent });
-    }
-    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-    let data: Buffer;
-    try {
-      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
-    } catch (err) {
-      if (!(err instanceof BodyLimitError)) throw err;
-      const tooLarge = err.kind === 'too_large';
-      throw new ViberError({ message: `Viber media: ${err.message}`, httpStatus: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
-    }
-    return { contentType, data };
-  }
+      return fail({ detail: `HTTP ${res.status}`, status: res.status, permanent: isPermanentHttpAnswer(res.status) });
+    },
+    fail,
+  });
 }

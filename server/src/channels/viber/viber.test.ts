@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeViber, type TFakeViber } from '../../../test/fakes/fake-viber';
 import { encryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TOutboundMessage } from '../channel.types';
+import { ChannelSendError, type TChannelCompany, type TOutboundMessage } from '../channel.types';
 import { buildViberRequests, createViberChannel, viberTokenOf } from './viber-channel';
 import { fetchViberMedia, isViberMediaUrlAllowed, parseViberJson, sendViberMessage, ViberError, VIBER_API_URL } from './viber-client';
 import { buildViberWelcome, computeViberSignature, parseViberCallback, verifyViberSignature, viberSenderOf } from './viber-webhooks';
@@ -147,10 +146,10 @@ describe('welcome and sender', () => {
 });
 
 const KEY = randomBytes(32);
-function company(ocs: Record<string, unknown>, name = 'Main Street Motors'): TCompanyRow {
-  return { id: 1, name, slug: 'm', ocs } as unknown as TCompanyRow;
+function company(ocs: Record<string, unknown>, name = 'Main Street Motors'): TChannelCompany {
+  return { id: 1, name, slug: 'm', ocs } as unknown as TChannelCompany;
 }
-function outbound(o: Partial<TOutboundMessage> & { company: TCompanyRow }): TOutboundMessage {
+function outbound(o: Partial<TOutboundMessage> & { company: TChannelCompany }): TOutboundMessage {
   return { messageId: 1, type: 'STANDARD', to: { phone: null, viberUserId: 'U1==' }, body: '', mediaUrls: [], media: [], ...o };
 }
 

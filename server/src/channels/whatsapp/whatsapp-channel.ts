@@ -1,8 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
 import { decryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { messages } from '../../modules/messages/messages.schema';
-import { ChannelSendError, type TChannelAdapter, type TOutboundMessage } from '../channel.types';
+import { ChannelSendError, type TChannelAdapter, type TChannelCompany, type TOutboundMessage } from '../channel.types';
 import {
   fetchWhatsAppMedia,
   sendWhatsAppMessage,
@@ -41,7 +38,7 @@ function secretOf(encryptionKey: Buffer, stored: string | null | undefined): str
 }
 
 /** Sending credentials: access token and phone number id, or null when the company has not configured (or cannot decrypt) them. */
-export function whatsAppCredentialsOf(opts: { company: TCompanyRow; encryptionKey: Buffer; graphUrl: string; apiVersion: string }): TWhatsAppCredentials | null {
+export function whatsAppCredentialsOf(opts: { company: TChannelCompany; encryptionKey: Buffer; graphUrl: string; apiVersion: string }): TWhatsAppCredentials | null {
   const ocs = opts.company.ocs as TOcs;
   const accessToken = secretOf(opts.encryptionKey, ocs.whatsAppAccessToken);
   if (!accessToken || !ocs.whatsAppPhoneNumberId) return null;
@@ -49,7 +46,7 @@ export function whatsAppCredentialsOf(opts: { company: TCompanyRow; encryptionKe
 }
 
 /** What the webhook routes check: the app secret (X-Hub-Signature-256), the verify token (GET handshake), the number. */
-export function whatsAppWebhookSecretsOf(opts: { company: TCompanyRow; encryptionKey: Buffer }): { appSecret: string | null; verifyToken: string | null; phoneNumberId: string | null } {
+export function whatsAppWebhookSecretsOf(opts: { company: TChannelCompany; encryptionKey: Buffer }): { appSecret: string | null; verifyToken: string | null; phoneNumberId: string | null } {
   const ocs = opts.company.ocs as TOcs;
   return {
     appSecret: secretOf(opts.encryptionKey, ocs.whatsAppAppSecret),
@@ -59,7 +56,7 @@ export function whatsAppWebhookSecretsOf(opts: { company: TCompanyRow; encryptio
 }
 
 /** The invite template: the company's approved template name and language, the message content as its one body parameter. */
-function invitePayload(company: TCompanyRow, content: string): TWhatsAppMessagePayload {
+function invitePayload(company: TChannelCompany, content: string): TWhatsAppMessagePayload {
   const ocs = company.ocs as TOcs;
   return {
     type: 'template',
@@ -108,8 +105,8 @@ function toChannelError(err: WhatsAppError): ChannelSendError {
  * provider id recorded after the send (see docs/decisions.md "WhatsApp").
  */
 export function createWhatsAppChannel(opts: { encryptionKey: Buffer; graphUrl: string; apiVersion: string }): TChannelAdapter {
-  const credsOf = (company: TCompanyRow) => whatsAppCredentialsOf({ company, encryptionKey: opts.encryptionKey, graphUrl: opts.graphUrl, apiVersion: opts.apiVersion });
-  const creds = (company: TCompanyRow) => {
+  const credsOf = (company: TChannelCompany) => whatsAppCredentialsOf({ company, encryptionKey: opts.encryptionKey, graphUrl: opts.graphUrl, apiVersion: opts.apiVersion });
+  const creds = (company: TChannelCompany) => {
     const c = credsOf(company);
     if (!c) throw new ChannelSendError('WhatsApp is not configured for this company.', { permanent: true, code: 'not_configured' });
     return c;
@@ -119,24 +116,12 @@ export function createWhatsAppChannel(opts: { encryptionKey: Buffer; graphUrl: s
     isAvailable: (company) => credsOf(company) !== null,
     canReach: (c) => !!c.phone,
 
-    async refuseSend({ tx, company, customerId, type }) {
+    async refuseSend({ type, hasInboundSince }) {
       if (type === 'WHATSAPP_TEMPLATE') return null;
       // Our receive time stands in for Meta's; it is a little later, and a send that slips through anyway
       // fails with 131047, which marks the message FAILED with the same explanation.
-      const [recent] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.companyId, company.id),
-            eq(messages.customerId, customerId),
-            eq(messages.channel, 'whatsapp'),
-            eq(messages.direction, 'INBOUND'),
-            gt(messages.createdAt, new Date(Date.now() - WHATSAPP_WINDOW_MS)),
-          ),
-        )
-        .limit(1);
-      return recent ? null : WHATSAPP_WINDOW_CLOSED_MESSAGE;
+      const open = await hasInboundSince(new Date(Date.now() - WHATSAPP_WINDOW_MS));
+      return open ? null : WHATSAPP_WINDOW_CLOSED_MESSAGE;
     },
 
     /**

@@ -4,18 +4,22 @@
  * test/fakes/fake-whatsapp.ts. Uses Node's built-in fetch only.
  */
 import type { TMessageStatus } from '@cd/contracts/message';
-import { BodyLimitError, readLimitedBody } from '../../lib/read-limited-body';
-import { describeFetchFailure, timeoutSignal } from '../../lib/provider-http';
+import {
+  DEFAULT_MEDIA_TIMEOUT_MS,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  downloadProviderMedia,
+  isPermanentHttpStatus,
+  numericCodeOf,
+  readErrorJson,
+  requestProvider,
+  type TProviderFailureMapper,
+} from '../../lib/provider-http';
 
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com';
 export const WHATSAPP_API_VERSION = 'v21.0';
 /** Graph code for a free-form send outside the 24-hour customer service window ("Re-engagement message"). */
 export const WHATSAPP_WINDOW_CLOSED_CODE = 131047;
 export const WHATSAPP_WINDOW_CLOSED_MESSAGE = "24 hours have passed since the customer's last WhatsApp message. Only the invite template can be sent.";
-
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MEDIA_TIMEOUT_MS = 30_000;
-const MAX_MEDIA_REDIRECTS = 3;
 
 /**
  * Graph codes that mean "try again later" even when they come with HTTP 400 (Meta answers most errors with 400):
@@ -58,49 +62,26 @@ export class WhatsAppError extends Error {
 /** 4xx is permanent unless it is a throttling/temporary Graph code or 408/425/429; 5xx and no answer are retryable. */
 function isPermanent(status: number, code: number | null): boolean {
   if (code !== null && RETRYABLE_GRAPH_CODES.has(code)) return false;
-  return status >= 400 && status < 500 && status !== 408 && status !== 425 && status !== 429;
+  return isPermanentHttpStatus(status);
 }
 
 function graphBase(creds: Pick<TWhatsAppCredentials, 'graphUrl' | 'apiVersion'>): string {
   return `${creds.graphUrl.replace(/\/+$/, '')}/${encodeURIComponent(creds.apiVersion)}`;
 }
 
-
-/** Wraps fetch so every failure without an HTTP answer becomes a retryable WhatsAppError (status 0). */
-async function graphFetch(url: string, init: RequestInit, what: string): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const reason = describeFetchFailure(err);
-    throw new WhatsAppError({ message: `WhatsApp ${what}: ${reason}`, status: 0, permanent: false, cause: err });
-  }
+/** Raises a failed `what` (send, media lookup, media) as a WhatsAppError. */
+function graphFailure(what: string): TProviderFailureMapper {
+  return (f) => new WhatsAppError({ message: `WhatsApp ${what}: ${f.detail}`, status: f.status, permanent: f.permanent, cause: f.cause });
 }
 
 /** Builds a WhatsAppError from a non-2xx answer in Graph format: {error:{message,type,code,error_data:{details},fbtrace_id}}. */
 async function errorFromResponse(res: Response, what: string): Promise<WhatsAppError> {
-  let text = '';
-  try {
-    text = await res.text();
-  } catch {
-    // body unreadable (connection dropped): keep the status alone
-  }
-  let code: number | null = null;
-  let details: string | null = null;
-  let fbtraceId: string | null = null;
-  let message = `${res.status} ${res.statusText}`.trim();
-  try {
-    const json = JSON.parse(text) as { error?: { message?: unknown; code?: unknown; error_data?: { details?: unknown }; fbtrace_id?: unknown } };
-    const e = json.error;
-    if (e && typeof e === 'object') {
-      if (typeof e.code === 'number') code = e.code;
-      else if (typeof e.code === 'string' && /^\d+$/.test(e.code)) code = Number(e.code);
-      if (typeof e.message === 'string' && e.message) message = e.message;
-      if (e.error_data && typeof e.error_data.details === 'string') details = e.error_data.details;
-      if (typeof e.fbtrace_id === 'string') fbtraceId = e.fbtrace_id;
-    }
-  } catch {
-    // not JSON (a proxy's HTML error page, for instance)
-  }
+  const json = (await readErrorJson(res)) as { error?: { message?: unknown; code?: unknown; error_data?: { details?: unknown }; fbtrace_id?: unknown } } | null;
+  const e = json?.error && typeof json.error === 'object' ? json.error : undefined;
+  const code = numericCodeOf(e?.code);
+  const details = e?.error_data && typeof e.error_data.details === 'string' ? e.error_data.details : null;
+  const fbtraceId = typeof e?.fbtrace_id === 'string' ? e.fbtrace_id : null;
+  const message = typeof e?.message === 'string' && e.message ? e.message : `${res.status} ${res.statusText}`.trim();
   return new WhatsAppError({
     message: `WhatsApp ${what} failed (HTTP ${res.status}${code !== null ? `, code ${code}` : ''}): ${details ?? message}`,
     status: res.status,
@@ -161,16 +142,17 @@ export async function sendWhatsAppMessage(opts: {
   /** default 15 s */
   timeoutMs?: number;
 }): Promise<{ wamid: string; messageStatus: string | null }> {
-  const res = await graphFetch(
-    `${graphBase(opts.creds)}/${encodeURIComponent(opts.creds.phoneNumberId)}/messages`,
-    {
+  const res = await requestProvider({
+    url: `${graphBase(opts.creds)}/${encodeURIComponent(opts.creds.phoneNumberId)}/messages`,
+    init: {
       method: 'POST',
       headers: { authorization: `Bearer ${opts.creds.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(requestBody(opts.to, opts.payload, opts.callbackData)),
-      signal: timeoutSignal(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.signal),
     },
-    'send',
-  );
+    timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    signal: opts.signal,
+    fail: graphFailure('send'),
+  });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   let json: { messages?: Array<{ id?: unknown; message_status?: unknown }> };
   try {
@@ -212,8 +194,8 @@ const MEDIA_ID = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /**
  * Downloads inbound media in Meta's two steps: GET /{version}/{media-id} for a short-lived URL, then GET that URL
- * with the same Bearer. Redirects are followed by hand (at most 3), each hop checked against the host rule; the
- * token goes only to the Graph origin and the URL's own origin. The body is streamed and aborted past maxBytes.
+ * with the same Bearer (every hop checked against the host rule). The token goes only to the Graph origin and the
+ * URL's own origin.
  */
 export async function fetchWhatsAppMedia(opts: {
   creds: TWhatsAppCredentials;
@@ -223,16 +205,16 @@ export async function fetchWhatsAppMedia(opts: {
   timeoutMs?: number;
 }): Promise<{ contentType: string; data: Buffer }> {
   if (!MEDIA_ID.test(opts.mediaId)) throw new WhatsAppError({ message: `WhatsApp media: invalid media id ${JSON.stringify(opts.mediaId)}`, status: 0, permanent: true });
-  const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS)]);
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
   const auth = `Bearer ${opts.creds.accessToken}`;
   const graphOrigin = new URL(opts.creds.graphUrl).origin;
 
-  const meta = await graphFetch(
-    `${graphBase(opts.creds)}/${encodeURIComponent(opts.mediaId)}?phone_number_id=${encodeURIComponent(opts.creds.phoneNumberId)}`,
-    { headers: { authorization: auth, accept: 'application/json' }, signal },
-    'media lookup',
-  );
+  const meta = await requestProvider({
+    url: `${graphBase(opts.creds)}/${encodeURIComponent(opts.mediaId)}?phone_number_id=${encodeURIComponent(opts.creds.phoneNumberId)}`,
+    init: { headers: { authorization: auth, accept: 'application/json' } },
+    signal,
+    fail: graphFailure('media lookup'),
+  });
   if (!meta.ok) throw await errorFromResponse(meta, 'media lookup');
   const info = (await meta.json().catch(() => ({}))) as { url?: unknown; mime_type?: unknown; file_size?: unknown };
   if (typeof info.url !== 'string') throw new WhatsAppError({ message: 'WhatsApp media lookup: response without url', status: meta.status, permanent: false });
@@ -240,39 +222,17 @@ export async function fetchWhatsAppMedia(opts: {
   if (Number.isFinite(declaredSize) && declaredSize > opts.maxBytes)
     throw new WhatsAppError({ message: `WhatsApp media: ${declaredSize} bytes exceeds the ${opts.maxBytes}-byte limit`, status: meta.status, permanent: true });
 
-  let current: URL;
-  try {
-    current = new URL(info.url);
-  } catch {
-    throw new WhatsAppError({ message: `WhatsApp media: invalid URL ${JSON.stringify(info.url)}`, status: meta.status, permanent: true });
-  }
-  const mediaOrigin = current.origin;
-  for (let hop = 0; ; hop++) {
-    if (!whatsAppMediaHostAllowed(current, opts.creds.graphUrl))
-      throw new WhatsAppError({ message: `WhatsApp media: refusing to fetch from ${current.origin} (not a Meta host)`, status: 0, permanent: true });
-    const headers: Record<string, string> = { accept: '*/*' };
-    if (current.origin === mediaOrigin || current.origin === graphOrigin) headers.authorization = auth;
-    const res = await graphFetch(current.toString(), { headers, redirect: 'manual', signal }, 'media');
-    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-      const location = res.headers.get('location');
-      await res.body?.cancel().catch(() => undefined);
-      if (!location) throw new WhatsAppError({ message: `WhatsApp media: redirect (${res.status}) without Location`, status: res.status, permanent: false });
-      if (hop >= MAX_MEDIA_REDIRECTS) throw new WhatsAppError({ message: 'WhatsApp media: too many redirects', status: res.status, permanent: true });
-      current = new URL(location, current);
-      continue;
-    }
-    if (!res.ok) throw await errorFromResponse(res, 'media');
-    const headerType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaOrigin = URL.canParse(info.url) ? new URL(info.url).origin : null;
+  return downloadProviderMedia({
+    url: info.url,
+    maxBytes: opts.maxBytes,
+    signal,
+    isAllowed: (url) => whatsAppMediaHostAllowed(url, opts.creds.graphUrl),
+    refusal: 'not a Meta host',
+    headersFor: (url): Record<string, string> => (url.origin === mediaOrigin || url.origin === graphOrigin ? { authorization: auth } : {}),
     // The CDN sometimes answers a generic type; the lookup's mime_type is what the customer sent.
-    const contentType = (typeof info.mime_type === 'string' && info.mime_type.split(';')[0]!.trim().toLowerCase()) || headerType || 'application/octet-stream';
-    let data: Buffer;
-    try {
-      data = await readLimitedBody({ res, maxBytes: opts.maxBytes, abort: () => controller.abort() });
-    } catch (err) {
-      if (!(err instanceof BodyLimitError)) throw err;
-      const tooLarge = err.kind === 'too_large';
-      throw new WhatsAppError({ message: `WhatsApp media: ${err.message}`, status: tooLarge ? res.status : 0, permanent: tooLarge, cause: err });
-    }
-    return { contentType, data };
-  }
+    contentType: typeof info.mime_type === 'string' ? info.mime_type : undefined,
+    errorOf: (res) => errorFromResponse(res, 'media'),
+    fail: graphFailure('media'),
+  });
 }

@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWhatsApp, type TFakeWhatsApp } from '../../../test/fakes/fake-whatsapp';
 import { encryptSecret } from '../../lib/crypto';
-import type { TCompanyRow } from '../../modules/companies/companies.schema';
-import { ChannelSendError, type TOutboundMessage } from '../channel.types';
+import { ChannelSendError, type TChannelCompany, type TOutboundMessage } from '../channel.types';
 import {
   fetchWhatsAppMedia,
   mapWhatsAppStatus,
@@ -181,7 +180,7 @@ describe('client and adapter against the fake Graph API', () => {
   let fake: TFakeWhatsApp;
   let creds: TWhatsAppCredentials;
   const key = randomBytes(32);
-  let company: TCompanyRow;
+  let company: TChannelCompany;
   const channel = () => createWhatsAppChannel({ encryptionKey: key, graphUrl: fake.baseUrl, apiVersion: fake.apiVersion });
   const outbound = (o: Partial<TOutboundMessage> = {}): TOutboundMessage => ({
     company,
@@ -197,7 +196,7 @@ describe('client and adapter against the fake Graph API', () => {
   beforeAll(async () => {
     fake = await startFakeWhatsApp();
     creds = { accessToken: fake.accessToken, phoneNumberId: fake.phoneNumberId, graphUrl: fake.baseUrl, apiVersion: fake.apiVersion };
-    company = { id: 1, slug: 'acme', ocs: { whatsAppAccessToken: encryptSecret(key, fake.accessToken), whatsAppPhoneNumberId: fake.phoneNumberId } } as unknown as TCompanyRow;
+    company = { id: 1, slug: 'acme', ocs: { whatsAppAccessToken: encryptSecret(key, fake.accessToken), whatsAppPhoneNumberId: fake.phoneNumberId } } as unknown as TChannelCompany;
   });
   afterAll(async () => {
     await fake?.close();
@@ -206,10 +205,10 @@ describe('client and adapter against the fake Graph API', () => {
   it('availability needs a decryptable token and a phone number id', () => {
     const c = channel();
     expect(c.isAvailable(company)).toBe(true);
-    expect(c.isAvailable({ ...company, ocs: { whatsAppPhoneNumberId: '1' } } as TCompanyRow)).toBe(false);
-    expect(c.isAvailable({ ...company, ocs: { whatsAppAccessToken: encryptSecret(key, 't') } } as TCompanyRow)).toBe(false);
+    expect(c.isAvailable({ ...company, ocs: { whatsAppPhoneNumberId: '1' } } as TChannelCompany)).toBe(false);
+    expect(c.isAvailable({ ...company, ocs: { whatsAppAccessToken: encryptSecret(key, 't') } } as TChannelCompany)).toBe(false);
     // Encrypted under another key: treated as not configured.
-    const foreign = { ...company, ocs: { whatsAppAccessToken: encryptSecret(randomBytes(32), 't'), whatsAppPhoneNumberId: '1' } } as TCompanyRow;
+    const foreign = { ...company, ocs: { whatsAppAccessToken: encryptSecret(randomBytes(32), 't'), whatsAppPhoneNumberId: '1' } } as TChannelCompany;
     expect(c.isAvailable(foreign)).toBe(false);
     expect(whatsAppCredentialsOf({ company: foreign, encryptionKey: key, graphUrl: fake.baseUrl, apiVersion: 'v21.0' })).toBe(null);
     expect(c.canReach({ phone: '+1555', viberUserId: null })).toBe(true);
@@ -251,7 +250,7 @@ describe('client and adapter against the fake Graph API', () => {
   it('a template uses the company name/language (defaults customer_invite / en_US) with the content as body parameter', async () => {
     await channel().send(outbound({ type: 'WHATSAPP_TEMPLATE', body: 'Hi Ann,\nplease reply' }));
     expect(fake.sent.at(-1)!.template).toEqual({ name: 'customer_invite', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Hi Ann, please reply' }] }] });
-    const custom = { ...company, ocs: { ...(company.ocs as object), whatsAppInviteTemplateName: 'come_back', whatsAppTemplateLanguage: 'de', whatsAppTemplatesNamespace: 'ns_1' } } as TCompanyRow;
+    const custom = { ...company, ocs: { ...(company.ocs as object), whatsAppInviteTemplateName: 'come_back', whatsAppTemplateLanguage: 'de', whatsAppTemplatesNamespace: 'ns_1' } } as TChannelCompany;
     await channel().send(outbound({ company: custom, type: 'WHATSAPP_TEMPLATE', body: 'Hallo' }));
     expect(fake.sent.at(-1)!.template).toMatchObject({ name: 'come_back', language: { code: 'de' }, namespace: 'ns_1' });
   });

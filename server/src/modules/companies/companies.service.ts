@@ -11,16 +11,16 @@ import {
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { encryptSecret } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
-import { idFromIri, iri } from '../../lib/hydra';
+import { iri } from '../../lib/hydra';
+import { idOfRef } from '../../lib/id-ref';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
 import { defaultCompanySettings } from './companies.defaults';
 import { findModifierViolations } from './message-modifier-rules';
 import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
-import { findUsersByIds } from '../users/users.api';
 import { insertAuditEntry } from '../audit/audit.api';
 import { findMedia, findMediaRowsByRefs } from '../media/media.api';
 import type { TMediaRow } from '../media/media.schema';
@@ -184,6 +184,8 @@ function isFieldChange(current: unknown, incoming: unknown): boolean {
   return changed(current, incoming);
 }
 
+const DEFAULT_USER_ELSEWHERE = 'The default customer user must be a user of this company.';
+
 export async function patchCompany(opts: { ctx: TRequestContext; id: number; patch: TCompanyPatch }): Promise<TCompanyRow> {
   const { ctx, id, patch } = opts;
   const actor = ctx.actor;
@@ -195,9 +197,13 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
       const current = await repo.findCompany(tx, id);
       if (!current) throw new AppError('not_found', 'Company not found.');
       const values = buildCompanyUpdate({ ctx, current, patch });
-      await assertDefaultUserBelongs(tx, id, patch.defaultCustomerUser);
       await assertCompanyImages(tx, id, patch);
-      const row = await repo.updateCompany(tx, { id, values });
+      const row = await repo.updateCompany(tx, { id, values }).catch((err: unknown) => {
+        // The company's only outgoing reference (companies_default_customer_user_fk: (id, user) -> users (company, id))
+        // decides whether the user belongs to this company, so companies need not read the users module.
+        if (isForeignKeyViolation(err)) throw validationError([{ propertyPath: 'defaultCustomerUser', message: DEFAULT_USER_ELSEWHERE }]);
+        throw err;
+      });
       await insertAuditEntry(tx, {
         companyId: id,
         realUserId: actor.realUser.id,
@@ -214,13 +220,6 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
   }
 }
 
-async function assertDefaultUserBelongs(tx: TTx, companyId: number, ref: string | null | undefined) {
-  if (!ref) return;
-  const found = await findUsersByIds(tx, { companyId, ids: [idFromIri(ref)] });
-  if (!found.length)
-    throw validationError([{ propertyPath: 'defaultCustomerUser', message: 'The default customer user must be a user of this company.' }]);
-}
-
 const COMPANY_IMAGE_FIELDS = ['heroMobile', 'logoMobile'] as const;
 
 /**
@@ -232,7 +231,7 @@ async function assertCompanyImages(tx: TTx, companyId: number, patch: TCompanyPa
   for (const field of COMPANY_IMAGE_FIELDS) {
     const ref = patch[field];
     if (!ref) continue;
-    const media = await findMedia(tx, { companyId, id: idFromIri(ref) });
+    const media = await findMedia(tx, { companyId, id: idOfRef({ ref, resource: 'media_objects', propertyPath: field }) });
     if (!media || media.entityName !== 'Company' || media.entityId !== companyId || media.entityField !== field)
       violations.push({ propertyPath: field, message: `Upload the image for ${field} of this company first.` });
   }
@@ -291,9 +290,9 @@ function buildCompanyUpdate(opts: {
       }
       values[group] = mergeGroup(cur, incoming);
     } else if (field === 'defaultCustomerUser') {
-      values.defaultCustomerUserId = value === null ? null : idFromIri(value as string);
+      values.defaultCustomerUserId = value === null ? null : idOfRef({ ref: value, resource: 'users', propertyPath: field });
     } else if (field === 'heroMobile' || field === 'logoMobile') {
-      values[`${field}Id`] = value === null ? null : idFromIri(value as string);
+      values[`${field}Id`] = value === null ? null : idOfRef({ ref: value, resource: 'media_objects', propertyPath: field });
     } else if (field === 'dNSZoneName') {
       values.dnsZoneName = value;
     } else if (field === 'email') {

@@ -9,7 +9,7 @@ import {
   type TCompanyServicePatch,
 } from '@cd/contracts/company-service';
 import type { TAppDeps } from '../../context';
-import { idFromIri, toCollection, ZPageQuerySchema } from '../../lib/hydra';
+import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -32,9 +32,6 @@ function fullValuesOf(body: TCompanyServiceCreate): TServiceValues {
   return { title: body.title, description: body.description ?? '', durationMinutes: body.duration, priceCents: body.price };
 }
 
-function companyOf(ref: TCompanyServiceCreate['company']): number | undefined {
-  return ref === undefined ? undefined : typeof ref === 'number' ? ref : idFromIri(ref);
-}
 
 const WRITE_SERVICE = { 200: ZCompanyServiceSchema, ...errorResponses(400, 401, 403, 404, 415, 422) };
 
@@ -55,7 +52,7 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
   r.post('/api/company_services', { schema: { tags, body: ZCompanyServiceCreateSchema, response: { 201: ZCompanyServiceSchema, ...errorResponses(400, 401, 403, 404, 415, 422) } } }, async (req, reply) => {
     const row = await service.createCompanyService({
       ctx: contextOf(deps, req),
-      companyId: companyOf(req.body.company),
+      companyId: req.body.company,
       values: fullValuesOf(req.body),
     });
     return reply.status(201).send(service.toCompanyServiceResource(row));
@@ -74,7 +71,7 @@ export async function companyServicesRoutes(app: FastifyInstance, deps: TAppDeps
         ctx: contextOf(deps, req),
         id: req.params.id,
         values: fullValuesOf(req.body),
-        expectedCompanyId: companyOf(req.body.company),
+        expectedCompanyId: req.body.company,
       }),
     ),
   );

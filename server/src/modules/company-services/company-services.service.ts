@@ -1,9 +1,10 @@
 import type { TCompanyService } from '@cd/contracts/company-service';
 import { companyTopic } from '@cd/contracts/live';
 import type { TRequestContext } from '../../context';
-import { runInScope, type TScope, type TTx } from '../../db/client';
+import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
+import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
 import * as repo from './company-services.repository';
@@ -37,34 +38,11 @@ function serviceEvent(row: TCompanyServiceRow, event: TLiveEventInput['event'], 
   };
 }
 
-/**
- * The company whose catalogue the caller reads: super admins name it, everyone else reads their own and naming
- * another company looks like it does not exist.
- */
-function readableCompanyId(ctx: TRequestContext, requested?: number): number {
-  const a = ctx.actor;
-  if (a.isSuperAdmin) {
-    const id = requested ?? a.companyId;
-    if (id === null || id === undefined) throw new AppError('bad_request', 'error.no_selected_company');
-    return id;
-  }
-  if (a.companyId === null) throw new AppError('bad_request', 'error.no_selected_company');
-  if (requested !== undefined && requested !== a.companyId) throw new AppError('not_found', 'Company not found.');
-  return a.companyId;
-}
-
-/** As `readableCompanyId`, and only company admins (and super admins) change the catalogue. */
+/** As `resolveReadableCompanyId`, and only company admins (and super admins) change the catalogue. */
 function writableCompanyId(ctx: TRequestContext, requested?: number): number {
-  const companyId = readableCompanyId(ctx, requested);
+  const companyId = resolveReadableCompanyId({ ctx, requested });
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change the company services.');
   return companyId;
-}
-
-/** Super admins reach any company's service by id through the explicit system scope. */
-function idScopeOf(ctx: TRequestContext): { scope: TScope; companyId: number | null } {
-  if (ctx.actor.isSuperAdmin) return { scope: { companyId: null, system: true }, companyId: null };
-  const companyId = readableCompanyId(ctx);
-  return { scope: { companyId }, companyId };
 }
 
 async function loadService(tx: TTx, companyId: number | null, id: number): Promise<TCompanyServiceRow> {
@@ -83,12 +61,12 @@ async function withTitleCheck<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export async function listCompanyServices(opts: { ctx: TRequestContext; companyId?: number; limit: number | null; offset: number }) {
-  const companyId = readableCompanyId(opts.ctx, opts.companyId);
+  const companyId = resolveReadableCompanyId({ ctx: opts.ctx, requested: opts.companyId });
   return runInScope(opts.ctx.db, { companyId }, (tx) => repo.listServices(tx, { companyId, limit: opts.limit, offset: opts.offset }));
 }
 
 export async function getCompanyService(opts: { ctx: TRequestContext; id: number }): Promise<TCompanyServiceRow> {
-  const { scope, companyId } = idScopeOf(opts.ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx: opts.ctx });
   return runInScope(opts.ctx.db, scope, (tx) => loadService(tx, companyId, opts.id));
 }
 
@@ -121,7 +99,7 @@ export async function changeCompanyService(opts: {
 }): Promise<TCompanyServiceRow> {
   const { ctx } = opts;
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change the company services.');
-  const { scope, companyId } = idScopeOf(ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx });
   return withTitleCheck(() =>
     runWithLiveEvents({
       deps: ctx,
@@ -143,7 +121,7 @@ export async function changeCompanyService(opts: {
 export async function deleteCompanyService(opts: { ctx: TRequestContext; id: number }) {
   const { ctx } = opts;
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change the company services.');
-  const { scope, companyId } = idScopeOf(ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx });
   await runWithLiveEvents({
     deps: ctx,
     scope,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { runInScope } from '../../db/client';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/seed';
 
 let t: TTestApp;
 let a: TSeededCompany;

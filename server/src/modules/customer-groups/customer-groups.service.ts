@@ -1,24 +1,15 @@
-import type { TCustomerGroup, TGroupMessage } from '@cd/contracts/customer-group';
-import { companyAdminsTopic, userTopic } from '@cd/contracts/live';
-import type { TAppDeps, TRequestContext } from '../../context';
+import type { TCustomerGroup } from '@cd/contracts/customer-group';
+import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError, validationError } from '../../lib/errors';
-import { enqueueJob, rescheduleJob, type TJobHandler } from '../../jobs/outbox';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
-import type { TLiveEventInput } from '../../live/live.types';
-import { findCompany } from '../companies/companies.api';
 import type { TCustomerScope } from '../customers/customers.api';
 import { findMediaRows } from '../media/media.api';
 import { customerScopeOf } from '../customers/customers.service';
-import { blockReason, JOB_SEND_MESSAGE, resolveChannel } from '../messages/messages.service';
+import { enqueueExpandGroupMessage } from './customer-groups.jobs';
+import { groupMessageEvent, presentGroupMessage } from './customer-groups.presenter';
 import * as repo from './customer-groups.repository';
-import type { TCustomerGroupRow, TGroupMessageRow } from './customer-groups.schema';
-
-export const JOB_EXPAND_GROUP_MESSAGE = 'expand_group_message';
-/** Recipients created per transaction: small enough to keep other requests flowing, large enough to be fast. */
-const EXPAND_BATCH = 500;
-
-type TDeps = Pick<TAppDeps, 'config' | 'db' | 'live' | 'channels' | 'jobs'>;
+import type { TCustomerGroupRow } from './customer-groups.schema';
 
 /** Groups belong to the communication area: company admins and users with the communication role. */
 function groupScopeOf(ctx: TRequestContext): TCustomerScope {
@@ -123,44 +114,6 @@ export async function listCustomerGroupMembers(opts: { ctx: TRequestContext; id:
 // ---------------------------------------------------------------------------------------------------------------
 // Group messages
 
-export function presentGroupMessage(gm: TGroupMessageRow, stats: Record<string, number>): TGroupMessage {
-  const sum = (...keys: string[]) => keys.reduce((n, k) => n + (stats[k] ?? 0), 0);
-  return {
-    '@id': `/api/group_messages/${gm.id}`,
-    '@type': 'GroupMessage',
-    id: gm.id,
-    customerGroup: gm.groupId === null ? null : `/api/customer_groups/${gm.groupId}`,
-    customerGroupId: gm.groupId,
-    user: gm.userId === null ? null : `/api/users/${gm.userId}`,
-    source: gm.source,
-    content: gm.content,
-    status: gm.status,
-    scheduledAt: gm.scheduledAt?.toISOString() ?? null,
-    createdAt: gm.createdAt.toISOString(),
-    recipients: {
-      total: gm.recipientsTotal,
-      skipped: gm.recipientsSkipped,
-      pending: sum('SENDING'),
-      sent: sum('SENT', 'DELIVERED', 'SEEN', 'READ'),
-      delivered: sum('DELIVERED', 'SEEN', 'READ'),
-      failed: sum('FAILED', 'UNDELIVERED'),
-      blocked: sum('blocked'),
-      byStatus: stats,
-    },
-  };
-}
-
-function groupMessageEvent(gm: TGroupMessageRow, stats: Record<string, number>, event: 'created' | 'updated' | 'removed'): TLiveEventInput {
-  return {
-    companyId: gm.companyId,
-    topics: gm.userId === null ? [companyAdminsTopic(gm.companyId)] : [companyAdminsTopic(gm.companyId), userTopic(gm.userId)],
-    event,
-    entity: 'group_message',
-    data: presentGroupMessage(gm, stats),
-    changes: event === 'updated' ? ['recipients', 'status'] : null,
-  };
-}
-
 export async function createGroupMessage(opts: {
   ctx: TRequestContext;
   groupId: number;
@@ -192,12 +145,7 @@ export async function createGroupMessage(opts: {
         scheduledAt: opts.scheduledAt ?? null,
       });
       await repo.linkGroupAttachments(tx, { companyId: scope.companyId, groupMessageId: gm.id, mediaIds: opts.mediaIds });
-      await enqueueJob(tx, {
-        companyId: scope.companyId,
-        kind: JOB_EXPAND_GROUP_MESSAGE,
-        payload: { groupMessageId: gm.id, ownerId: scope.ownerId },
-        runAt: opts.scheduledAt,
-      });
+      await enqueueExpandGroupMessage(tx, { companyId: scope.companyId, groupMessageId: gm.id, ownerId: scope.ownerId, runAt: opts.scheduledAt });
       emit([groupMessageEvent(gm, {}, 'created')]);
       return presentGroupMessage(gm, {});
     },
@@ -246,7 +194,7 @@ export async function sendGroupMessageNow(opts: { ctx: TRequestContext; id: numb
     if (gm.status !== 'scheduled') throw new AppError('conflict', 'This group message is not scheduled.');
     const row = (await repo.updateGroupMessage(tx, { companyId: scope.companyId, id: gm.id, values: { status: 'queued', scheduledAt: new Date() } }))!;
     // The scheduled job may also run later; expansion is idempotent, so the second run finds nothing to do.
-    await enqueueJob(tx, { companyId: scope.companyId, kind: JOB_EXPAND_GROUP_MESSAGE, payload: { groupMessageId: gm.id, ownerId: scope.ownerId } });
+    await enqueueExpandGroupMessage(tx, { companyId: scope.companyId, groupMessageId: gm.id, ownerId: scope.ownerId });
     return presentGroupMessage(row, {});
   });
   ctx.jobs.wake();
@@ -265,71 +213,4 @@ export async function removeScheduledGroupMessage(opts: { ctx: TRequestContext; 
       emit([groupMessageEvent(gm, {}, 'removed')]);
     },
   });
-}
-
-/**
- * Creates one message per recipient, batch by batch, each batch with its send jobs in one transaction.
- * Opted-out and unreachable recipients get a `blocked` message (reported as skipped). A crash mid-way resumes
- * after the last recipient done; the unique (group message, customer) key makes every recipient exactly once.
- */
-export function createExpandGroupMessageHandler(deps: TDeps): TJobHandler {
-  return async ({ job }) => {
-    const companyId = job.companyId!;
-    const groupMessageId = Number(job.payload.groupMessageId);
-    const ownerId = job.payload.ownerId === null || job.payload.ownerId === undefined ? null : Number(job.payload.ownerId);
-    for (;;) {
-      const outcome = await runWithLiveEvents({
-        deps,
-        scope: { companyId },
-        fn: async (tx, emit) => {
-          const gm = await repo.findGroupMessage(tx, { companyId, id: groupMessageId });
-          if (!gm || gm.status === 'sent' || gm.groupId === null) return 'done' as const;
-          if (gm.status === 'scheduled' && gm.scheduledAt && gm.scheduledAt.getTime() > Date.now()) {
-            await rescheduleJob(tx, { jobId: job.id, runAt: gm.scheduledAt });
-            return 'rescheduled' as const;
-          }
-          const company = (await findCompany(tx, companyId))!;
-          const afterId = await repo.lastRecipientCustomerId(tx, { companyId, groupMessageId });
-          const members = await repo.listMembers(tx, { companyId, ownerId, groupId: gm.groupId, afterId, limit: EXPAND_BATCH });
-          if (!members.length) {
-            const row = (await repo.updateGroupMessage(tx, { companyId, id: gm.id, values: { status: 'sent', expandedAt: new Date() } }))!;
-            const stats = await repo.countRecipientStatuses(tx, { companyId, groupMessageIds: [gm.id] });
-            emit([groupMessageEvent(row, stats.get(gm.id) ?? {}, 'updated')]);
-            return 'done' as const;
-          }
-          const rows = members.map((c) => {
-            let channel: string;
-            try {
-              channel = resolveChannel(deps, company, c);
-            } catch {
-              // Recorded on the channel it would have used, so the thread shows why nothing went out.
-              return { customerId: c.id, channel: c.preferredChannel ?? 'sms_provider', status: 'blocked', errorMessage: 'This customer has no valid communication channel.' };
-            }
-            const blocked = blockReason(company, c, 'STANDARD');
-            return { customerId: c.id, channel, status: blocked ? 'blocked' : 'SENDING', errorMessage: blocked };
-          });
-          const inserted = await repo.insertRecipientMessages(tx, { companyId, groupMessageId, userId: gm.userId, content: gm.content, rows });
-          const sending = inserted.filter((m) => m.status === 'SENDING').map((m) => m.id);
-          await repo.enqueueSendJobs(tx, { companyId, kind: JOB_SEND_MESSAGE, messageIds: sending });
-          const mediaIds = await repo.listGroupAttachmentIds(tx, { companyId, groupMessageId });
-          await repo.linkAttachmentsToMessages(tx, { companyId, messageIds: inserted.map((m) => m.id), mediaIds });
-          const row = (await repo.updateGroupMessage(tx, {
-            companyId,
-            id: gm.id,
-            values: {
-              status: 'sending',
-              recipientsTotal: gm.recipientsTotal + inserted.length,
-              recipientsSkipped: gm.recipientsSkipped + (inserted.length - sending.length),
-            },
-          }))!;
-          const stats = await repo.countRecipientStatuses(tx, { companyId, groupMessageIds: [gm.id] });
-          emit([groupMessageEvent(row, stats.get(gm.id) ?? {}, 'updated')]);
-          return 'more' as const;
-        },
-      });
-      deps.jobs.wake();
-      if (outcome === 'rescheduled') return 'rescheduled';
-      if (outcome === 'done') return;
-    }
-  };
 }

@@ -7,7 +7,8 @@ import { runInScope } from '../../db/client';
 import { enqueueJob } from '../../jobs/outbox';
 import { consentEvents, customers } from '../customers/customers.schema';
 import { customerImports } from './customer-import.schema';
-import { IMPORT_BATCH_SIZE, JOB_CUSTOMER_IMPORT, normalizeImportPhone, suggestMapping } from './customer-import.service';
+import { IMPORT_BATCH_SIZE, JOB_CUSTOMER_IMPORT } from './customer-import.jobs';
+import { normalizeImportPhone, suggestMapping } from './import-rows';
 
 let t: TTestApp;
 let a: TSeededCompany;

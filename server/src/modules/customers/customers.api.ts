@@ -1,8 +1,11 @@
-/** What other modules may use of customers; the repository itself stays private to this module. */
+/**
+ * What other modules may use of customers; the repository itself stays private to this module. Rules about
+ * customers (an opt-in, an owner check) are customers.service functions; these are the reads and the bookkeeping
+ * writes the conversation code does in its own transaction.
+ */
 export {
   findCustomer,
   findCustomerByIdentity,
-  findCustomerByPhone,
   findCustomersByIds,
   insertConsentEvent,
   insertCustomer,
@@ -11,3 +14,5 @@ export {
   upsertReadState,
   type TCustomerScope,
 } from './customers.repository';
+export type { TCustomerRow } from './customers.schema';
+export { toCustomerResource } from './customers.presenter';

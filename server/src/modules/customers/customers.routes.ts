@@ -15,7 +15,6 @@ import {
 import { ZUnreadCountSchema } from '@cd/contracts/refs';
 import { ZRecordActivePageSchema } from '@cd/contracts/active-page';
 import type { TAppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
@@ -133,10 +132,8 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     service.setCustomerArchived({ ctx: contextOf(deps, req), id: req.params.id, archived: false }),
   );
   r.put('/api/customers/:id/merge', { schema: { tags, params: ZIdParamsSchema, body: ZCustomerMergeSchema, response: { 200: ZCustomerSchema, ...errorResponses(...WITH_BODY, 404) } } }, async (req) => {
-    const source = req.body.source;
-    const sourceId = typeof source === 'number' ? source : Number(String(source).split('/').pop());
-    if (!Number.isSafeInteger(sourceId)) throw new AppError('bad_request', 'Invalid source.');
-    return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId });
+    // `source` arrives as an id: idRefOf (contracts) already turned an IRI into one.
+    return service.mergeCustomers({ ctx: contextOf(deps, req), id: req.params.id, sourceId: req.body.source });
   });
 
   r.get(

@@ -4,7 +4,7 @@ import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
-import { idFromIri } from '../../lib/hydra';
+import { idOfRef } from '../../lib/id-ref';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findUsersByIds } from '../users/users.api';
@@ -123,10 +123,50 @@ async function resolveOwner(tx: TTx, ctx: TRequestContext, companyId: number, re
   if (!ctx.actor.isCompanyAdmin) return ctx.actor.user.id;
   if (ref === undefined) return null;
   if (ref === null) return null;
-  const id = idFromIri(ref);
+  const id = idOfRef({ ref, resource: 'users', propertyPath: 'user' });
   const [u] = await findUsersByIds(tx, { companyId, ids: [id] });
   if (!u) throw validationError([{ propertyPath: 'user', message: 'The owner must be a user of this company.' }]);
   return id;
+}
+
+/**
+ * A person's explicit opt-in (the public QR page), in the caller's transaction: finds the customer by phone or
+ * creates one (owned by the company's default user), records the consent in the ledger, lifts an earlier STOP (they
+ * have just consented again), unarchives and bumps the conversation. Names typed by the person fill only empty
+ * ones: staff may have corrected them already.
+ */
+export async function recordCustomerOptIn(
+  tx: TTx,
+  opts: {
+    companyId: number;
+    defaultUserId: number | null;
+    phone: string;
+    firstName: string;
+    lastName?: string;
+    source: string;
+    detail: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<{ customer: TCustomerRow; isNew: boolean }> {
+  const { companyId, now } = opts;
+  let customer = await repo.findCustomerByPhone(tx, { companyId, phone: opts.phone });
+  const isNew = !customer;
+  if (!customer) {
+    customer = await repo.insertCustomer(tx, {
+      companyId,
+      phone: opts.phone,
+      firstName: opts.firstName,
+      lastName: opts.lastName ?? '',
+      userId: opts.defaultUserId,
+      bumpedAt: now,
+    });
+  }
+  await repo.insertConsentEvent(tx, { companyId, customerId: customer.id, kind: 'opt_in', source: opts.source, detail: opts.detail });
+  const values: Partial<TCustomerRow> = { bumpedAt: now, archived: false, optOut: false, optedOutAt: null };
+  if (!customer.firstName.trim()) values.firstName = opts.firstName;
+  if (!customer.lastName.trim() && opts.lastName) values.lastName = opts.lastName;
+  customer = (await repo.updateCustomer(tx, { companyId, id: customer.id, values }))!;
+  return { customer, isNew };
 }
 
 export async function createCustomer(opts: { ctx: TRequestContext; input: TCustomerCreate }) {

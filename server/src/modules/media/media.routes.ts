@@ -36,11 +36,14 @@ const ZMediaUploadFieldsSchema = z
     if (!v.entityName && v.entityId !== undefined) ctx.addIssue({ code: 'custom', path: ['entityName'], message: 'entityName is required with entityId.' });
     if (v.entityField && v.entityName !== 'Company')
       ctx.addIssue({ code: 'custom', path: ['entityField'], message: 'entityField is only used for Company uploads.' });
-    const resource = v.entityId?.match(/^\/api\/([a-z_]+)\//)?.[1];
-    if (resource && v.entityName && resource !== MEDIA_ENTITY_RESOURCES[v.entityName])
+    // An IRI must name the entity type given (`/api/users/5` is no company).
+    if (v.entityName && v.entityId !== undefined && !idRefOf(MEDIA_ENTITY_RESOURCES[v.entityName]).safeParse(v.entityId).success)
       ctx.addIssue({ code: 'custom', path: ['entityId'], message: `Expected an id or /api/${MEDIA_ENTITY_RESOURCES[v.entityName]}/{id}.` });
   })
-  .transform((v) => ({ ...v, entityId: v.entityId === undefined ? undefined : Number(v.entityId.slice(v.entityId.lastIndexOf('/') + 1)) }));
+  .transform((v) => ({
+    ...v,
+    entityId: v.entityName && v.entityId !== undefined ? idRefOf(MEDIA_ENTITY_RESOURCES[v.entityName]).parse(v.entityId) : undefined,
+  }));
 
 /** The IRI collection of each entity a file can belong to. */
 const MEDIA_ENTITY_RESOURCES: Record<service.TMediaEntityName, string> = {

@@ -1,9 +1,10 @@
 import type { TMessageTemplate } from '@cd/contracts/message';
 import type { TRequestContext } from '../../context';
-import { runInScope, type TScope, type TTx } from '../../db/client';
+import { runInScope, type TTx } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { iri } from '../../lib/hydra';
+import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import * as repo from './messages.repository';
 import type { TMessageTemplateRow } from './messages.schema';
 
@@ -17,31 +18,8 @@ export function toMessageTemplateResource(row: TMessageTemplateRow): TMessageTem
   };
 }
 
-/**
- * The company whose templates the caller reads: super admins name it (or use their own), everyone else reads their
- * own, and naming another company looks like it does not exist.
- */
-function readableCompanyId(ctx: TRequestContext, requested?: number): number {
-  const a = ctx.actor;
-  if (a.isSuperAdmin) {
-    const id = requested ?? a.companyId;
-    if (id === null) throw new AppError('bad_request', 'error.no_selected_company');
-    return id;
-  }
-  if (a.companyId === null) throw new AppError('bad_request', 'error.no_selected_company');
-  if (requested !== undefined && requested !== a.companyId) throw new AppError('not_found', 'Company not found.');
-  return a.companyId;
-}
-
 function assertCanWrite(ctx: TRequestContext) {
   if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may change message templates.');
-}
-
-/** Super admins reach any company's template by id through the explicit system scope; others only their own company. */
-function idScopeOf(ctx: TRequestContext): { scope: TScope; companyId: number | null } {
-  if (ctx.actor.isSuperAdmin) return { scope: { companyId: null, system: true }, companyId: null };
-  const companyId = readableCompanyId(ctx);
-  return { scope: { companyId }, companyId };
 }
 
 async function loadTemplate(tx: TTx, companyId: number | null, id: number): Promise<TMessageTemplateRow> {
@@ -52,18 +30,18 @@ async function loadTemplate(tx: TTx, companyId: number | null, id: number): Prom
 
 /** Every user of the company reads its templates (the composer offers them), oldest first. */
 export async function listMessageTemplates(opts: { ctx: TRequestContext; companyId?: number }): Promise<TMessageTemplateRow[]> {
-  const companyId = readableCompanyId(opts.ctx, opts.companyId);
+  const companyId = resolveReadableCompanyId({ ctx: opts.ctx, requested: opts.companyId });
   return runInScope(opts.ctx.db, { companyId }, (tx) => repo.listTemplates(tx, { companyId }));
 }
 
 export async function getMessageTemplate(opts: { ctx: TRequestContext; id: number }): Promise<TMessageTemplateRow> {
-  const { scope, companyId } = idScopeOf(opts.ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx: opts.ctx });
   return runInScope(opts.ctx.db, scope, (tx) => loadTemplate(tx, companyId, opts.id));
 }
 
 export async function createMessageTemplate(opts: { ctx: TRequestContext; companyId?: number; text: string }): Promise<TMessageTemplateRow> {
   assertCanWrite(opts.ctx);
-  const companyId = readableCompanyId(opts.ctx, opts.companyId);
+  const companyId = resolveReadableCompanyId({ ctx: opts.ctx, requested: opts.companyId });
   try {
     return await runInScope(opts.ctx.db, { companyId }, (tx) => repo.insertTemplate(tx, { companyId, text: opts.text }));
   } catch (err) {
@@ -75,7 +53,7 @@ export async function createMessageTemplate(opts: { ctx: TRequestContext; compan
 
 export async function changeMessageTemplate(opts: { ctx: TRequestContext; id: number; text: string }): Promise<TMessageTemplateRow> {
   assertCanWrite(opts.ctx);
-  const { scope, companyId } = idScopeOf(opts.ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx: opts.ctx });
   return runInScope(opts.ctx.db, scope, async (tx) => {
     const row = await loadTemplate(tx, companyId, opts.id);
     return (await repo.updateTemplate(tx, { companyId: row.companyId, id: row.id, text: opts.text }))!;
@@ -84,7 +62,7 @@ export async function changeMessageTemplate(opts: { ctx: TRequestContext; id: nu
 
 export async function deleteMessageTemplate(opts: { ctx: TRequestContext; id: number }): Promise<void> {
   assertCanWrite(opts.ctx);
-  const { scope, companyId } = idScopeOf(opts.ctx);
+  const { scope, companyId } = resolveRecordScope({ ctx: opts.ctx });
   await runInScope(opts.ctx.db, scope, async (tx) => {
     const row = await loadTemplate(tx, companyId, opts.id);
     await repo.deleteTemplate(tx, { companyId: row.companyId, id: row.id });

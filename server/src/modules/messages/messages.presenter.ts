@@ -2,8 +2,7 @@ import type { TChannel } from '@cd/contracts/customer';
 import type { TMessage, TMessageStatus, TMessageType } from '@cd/contracts/message';
 import type { TConfig } from '../../config';
 import { iri } from '../../lib/hydra';
-import { presentMedia } from '../media/media.presenter';
-import type { TMediaRow } from '../media/media.schema';
+import { presentMedia, type TMediaRow } from '../media/media.api';
 import type { TMessageRow } from './messages.schema';
 
 export function toMessageResource(

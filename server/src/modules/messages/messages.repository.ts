@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { listLinkedMedia } from '../media/media.api';
-import type { TMediaRow } from '../media/media.schema';
+import { listLinkedMedia, type TMediaRow } from '../media/media.api';
 import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
 
 export async function insertMessage(tx: TTx, values: typeof messages.$inferInsert): Promise<TMessageRow> {
@@ -28,6 +27,24 @@ export async function findMessageByProviderId(
     .where(and(eq(messages.companyId, opts.companyId), eq(messages.channel, opts.channel), eq(messages.providerMessageId, opts.providerMessageId)))
     .limit(1);
   return row;
+}
+
+/** Whether the customer wrote on the channel after `since` (WhatsApp's 24-hour window asks this before a send). */
+export async function hasInboundMessageSince(tx: TTx, opts: { companyId: number; customerId: number; channel: string; since: Date }): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, opts.companyId),
+        eq(messages.customerId, opts.customerId),
+        eq(messages.channel, opts.channel),
+        eq(messages.direction, 'INBOUND'),
+        gt(messages.createdAt, opts.since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function updateMessage(

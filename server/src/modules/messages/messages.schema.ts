@@ -51,16 +51,3 @@ export const messageTemplates = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 export type TMessageTemplateRow = typeof messageTemplates.$inferSelect;
-
-export const outboxJobs = pgTable('outbox_jobs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  companyId: bigint('company_id', { mode: 'number' }),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
-  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  attempts: integer('attempts').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-  lastError: text('last_error'),
-  doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});

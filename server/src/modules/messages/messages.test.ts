@@ -270,7 +270,7 @@ describe('welcome message', () => {
     const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
     const welcome = 'Welcome to our shop! Text STOP to opt out.';
     await t.app.inject({ method: 'PATCH', url: `/api/companies/${s.companyId}`, headers: bearer(root), payload: { welcomeMessage: welcome, welcomeMessageEnabled: true } });
-    const { receiveInbound } = await import('./messages.service');
+    const { receiveInbound } = await import('./messages-inbound.service');
     const inbound = (from: string, id: string) =>
       receiveInbound({ deps: t.app.deps, inbound: { companyId: s.companyId, channel: 'simulator', from: { phone: from }, body: 'Hi there', providerMessageId: id, media: [] } });
     await inbound('+15559991234', 'w-1');

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { messages } from '../messages/messages.schema';
 import { customerReadStates } from '../customers/customers.schema';
 import { users, type TUserRow } from '../users/users.schema';
 import {
@@ -174,15 +173,6 @@ export async function findReadAt(tx: TTx, opts: TOwnerScope & { customerId: numb
     .where(and(eq(customerReadStates.companyId, opts.companyId), eq(customerReadStates.customerId, opts.customerId), eq(customerReadStates.userId, opts.userId)))
     .limit(1);
   return row?.readAt ?? null;
-}
-
-export async function findInboundMessage(tx: TTx, opts: { companyId: number; id: number }) {
-  const [row] = await tx
-    .select({ id: messages.id, customerId: messages.customerId, direction: messages.direction, sentAt: messages.sentAt, createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)))
-    .limit(1);
-  return row?.direction === 'INBOUND' ? row : undefined;
 }
 
 // Deployment settings

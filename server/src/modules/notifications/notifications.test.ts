@@ -10,11 +10,11 @@ import { loadConfig } from '../../config';
 import { runInScope } from '../../db/client';
 import type { TStoredLiveEvent } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
-import { receiveInbound } from '../messages/messages.service';
+import { receiveInbound } from '../messages/messages.api';
 import { users } from '../users/users.schema';
 import { notificationDeliveries } from './notifications.schema';
 import { insertNotification } from './notifications.repository';
-import { JOB_UNREAD_ALERT, queueUserNotification } from './notifications.service';
+import { JOB_UNREAD_ALERT, queueUserNotification } from './notifications.jobs';
 
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
 let t: TTestApp;
@@ -121,7 +121,7 @@ describe('an inbound customer message', () => {
     expect(thread.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
 
     // Running the job again (a retry after a crash) sends nothing twice.
-    const { JOB_DELIVER_NOTIFICATION } = await import('./notifications.service');
+    const { JOB_DELIVER_NOTIFICATION } = await import('./notifications.jobs');
     await runInScope(t.db, { companyId: null, system: true }, (tx) =>
       tx.execute(sql`update outbox_jobs set done_at = null, run_at = now() where kind = ${JOB_DELIVER_NOTIFICATION} and payload->>'notificationId' = ${String(id)}`),
     );
@@ -352,7 +352,7 @@ describe('web push subscriptions', () => {
 
     // The push service recovers; the job's retry delivers only what is missing.
     push.answer(flaky.endpoint, 201);
-    const { JOB_DELIVER_NOTIFICATION } = await import('./notifications.service');
+    const { JOB_DELIVER_NOTIFICATION } = await import('./notifications.jobs');
     await fastForward(JOB_DELIVER_NOTIFICATION);
     await drain();
     const count = (endpoint: string) => push.received.filter((p) => p.endpoint === endpoint && p.status === 201 && JSON.parse(p.payload).tag === `notification-${id}`).length;

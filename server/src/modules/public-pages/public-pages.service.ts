@@ -9,10 +9,10 @@ import { findCompanyBySlug } from '../companies/companies.api';
 import type { TCompanyRow } from '../companies/companies.schema';
 import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.schema';
-import { customerEvent } from '../customers/customers.service';
+import { customerEvent, recordCustomerOptIn } from '../customers/customers.service';
 import { signedMediaUrl } from '../media/media.presenter';
 import { findMediaRows } from '../media/media.api';
-import { lastMessageOf, messageEvent, queueSystemMessage, resolveChannel } from '../messages/messages.service';
+import { lastMessageOf, messageEvent, queueSystemMessage, resolveChannel } from '../messages/messages.api';
 
 type TDeps = Pick<TAppDeps, 'config' | 'db' | 'live' | 'channels' | 'jobs'>;
 
@@ -98,37 +98,24 @@ export async function optIn(opts: { deps: TDeps; slug: string; input: TPublicOpt
       scope: { companyId: company.id },
       fn: async (tx, emit) => {
         const now = new Date();
-        let customer = await customersRepo.findCustomerByPhone(tx, { companyId: company.id, phone: input.phone });
-        const isNew = !customer;
-        if (!customer) {
-          customer = await customersRepo.insertCustomer(tx, {
-            companyId: company.id,
-            phone: input.phone,
-            firstName: input.firstName,
-            lastName: input.lastName ?? '',
-            userId: company.defaultCustomerUserId,
-            bumpedAt: now,
-          });
-        }
-        await customersRepo.insertConsentEvent(tx, {
+        const optedIn = await recordCustomerOptIn(tx, {
           companyId: company.id,
-          customerId: customer.id,
-          kind: 'opt_in',
+          defaultUserId: company.defaultCustomerUserId,
+          phone: input.phone,
+          firstName: input.firstName,
+          lastName: input.lastName,
           source: QR_OPT_IN_SOURCE,
           detail: { ip: opts.ip, termsOfService: company.customerView.termsOfService ?? company.termsOfService ?? null },
+          now,
         });
-        // Names typed by the person fill only empty ones: staff may have corrected them already.
-        const values: Partial<TCustomerRow> = { bumpedAt: now, archived: false, optOut: false, optedOutAt: null };
-        if (!customer.firstName.trim()) values.firstName = input.firstName;
-        if (!customer.lastName.trim() && input.lastName) values.lastName = input.lastName;
-        customer = (await customersRepo.updateCustomer(tx, { companyId: company.id, id: customer.id, values }))!;
+        let customer = optedIn.customer;
         const m = await queueFirstMessage(tx, deps, company, customer);
         if (m) {
           const after: Partial<TCustomerRow> = { lastMessage: lastMessageOf(m, false) };
           if (m.type === 'WELCOME_MESSAGE') after.welcomeSentAt = now;
           customer = (await customersRepo.updateCustomer(tx, { companyId: company.id, id: customer.id, values: after }))!;
         }
-        const events: TLiveEventInput[] = [customerEvent(customer, isNew ? 'created' : 'updated', { changes: ['bumpedAt', 'lastMessage', 'optOut'] })];
+        const events: TLiveEventInput[] = [customerEvent(customer, optedIn.isNew ? 'created' : 'updated', { changes: ['bumpedAt', 'lastMessage', 'optOut'] })];
         if (m) events.push(messageEvent(deps, customer, m, 'created'));
         emit(events);
         return { messageQueued: !!m && m.status !== 'blocked' };

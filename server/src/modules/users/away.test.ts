@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import type { TStoredLiveEvent } from '../../live/live.types';
-import { receiveInbound } from '../messages/messages.service';
+import { receiveInbound } from '../messages/messages.api';
 import { runInScope } from '../../db/client';
-import { JOB_AWAY_RETURN } from './away.service';
+import { JOB_AWAY_RETURN } from './away.jobs';
 
 let t: TTestApp;
 let rootTok: string;

@@ -1,19 +1,16 @@
 import { hash } from '@node-rs/argon2';
 import type { TMe, TUserCreate, TUserPatch } from '@cd/contracts/user';
 import { effectiveModules } from '@cd/contracts/company';
-import type { TChannel } from '@cd/contracts/customer';
-
-/** Order in which channels are preferred when a customer has no preference of their own. */
-export const CHANNEL_PREFERENCE: TChannel[] = ['sms_provider', 'sms_gateway', 'whatsapp', 'viber', 'simulator'];
+import { CHANNEL_PREFERENCE } from '../../channels/channel-preference';
 import { ASSIGNABLE_ROLES, canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
-import { idFromIri } from '../../lib/hydra';
+import { idOfRef } from '../../lib/id-ref';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.api';
-import { revokeUserSessionsExcept } from '../auth/auth.api';
+import { userCredentialsChanged } from './users.api';
 import * as repo from './users.repository';
 import type { TUserRow } from './users.schema';
 import { afterAwayStateSaved, awayStateValues } from './away.service';
@@ -26,15 +23,16 @@ export function hashPassword(password: string): Promise<string> {
 
 /**
  * A credential change (password, roles, disable) retires the user's tokens inside the change's transaction: the
- * version bump makes every outstanding access token fail, and the user's refresh families end. The session that
- * changed its own credentials (real user = target, its token's `sid`) keeps its family, moved to the new version;
- * an admin changing someone else keeps theirs untouched. The caller emits the user's live event with
+ * version bump makes every outstanding access token fail, and the user's refresh families end (auth's reaction to
+ * `userCredentialsChanged`). The session that changed its own credentials (real user = target, its token's `sid`)
+ * keeps its family, moved to the new version; an admin changing someone else keeps theirs untouched. The caller emits the user's live event with
  * 'credentials' in `changes`, so the hub can close the user's open streams.
  */
 async function retireTokens(tx: TTx, ctx: TRequestContext, row: TUserRow): Promise<TUserRow> {
   const updated = (await repo.bumpTokenVersion(tx, { companyId: row.companyId, id: row.id })) ?? row;
   const own = ctx.actor.realUser.id === row.id;
-  await revokeUserSessionsExcept(tx, {
+  await userCredentialsChanged.run({
+    tx,
     userId: row.id,
     tokenVersion: updated.tokenVersion,
     keepFamily: own ? (ctx.actor.sessionId ?? undefined) : undefined,
@@ -132,7 +130,7 @@ function normalizeRoles(roles: readonly string[]): string[] {
 
 export async function createUser(opts: { ctx: TRequestContext; input: TUserCreate }): Promise<TUserRow> {
   const { ctx, input } = opts;
-  const companyId = managedCompanyId(ctx, input.company ? idFromIri(input.company) : undefined);
+  const companyId = managedCompanyId(ctx, input.company ? idOfRef({ ref: input.company, resource: 'companies', propertyPath: 'company' }) : undefined);
   const roles = normalizeRoles(input.roles ?? []);
   const passwordHash = await hashPassword(input.password);
   try {

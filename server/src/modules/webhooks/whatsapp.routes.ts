@@ -4,16 +4,15 @@ import { z } from 'zod';
 import { whatsAppWebhookSecretsOf } from '../../channels/whatsapp/whatsapp-channel';
 import { answerWhatsAppHandshake, parseWhatsAppNotification, verifyWhatsAppSignature } from '../../channels/whatsapp/whatsapp-webhooks';
 import type { TAppDeps } from '../../context';
-import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, textResponse } from '../../lib/openapi';
 import { ZMessageSchema } from '@cd/contracts/message';
 import { contextOf } from '../../plugins/auth';
-import { findCompanyBySlug } from '../companies/companies.api';
-import { applyProviderStatus, receiveInbound, sendMessage } from '../messages/messages.service';
+import { sendMessage } from '../messages/messages.api';
+import { firstHeader, findWebhookCompany, resolveWebhookCompany, ZWebhookSlugParamsSchema } from './resolve-company';
+import { ingestWhatsAppNotification } from './webhooks.service';
 import { idRefOf } from '@cd/contracts/ids';
 
-const ZSlugParamsSchema = z.object({ companySlug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const ZHandshakeQuerySchema = z.object({
   'hub.mode': z.string().max(50).optional(),
   'hub.verify_token': z.string().max(500).optional(),
@@ -24,12 +23,6 @@ const ZInviteTemplateBodySchema = z.object({
   customer_id: idRefOf('customers'),
   content: z.string().max(1024),
 });
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-async function findCompany(deps: TAppDeps, slug: string) {
-  const company = await runInScope(deps.db, { companyId: null, system: true }, (tx) => findCompanyBySlug(tx, slug));
-  return company ? { company, ...whatsAppWebhookSecretsOf({ company, encryptionKey: deps.config.encryptionKey }) } : null;
-}
 
 export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps) {
   const config = { public: true };
@@ -44,14 +37,14 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
 
     // Meta's subscription handshake: echo hub.challenge when hub.verify_token is the company's verify token.
     const challengeText = textResponse({ contentType: 'text/plain', description: 'hub.challenge, echoed.' });
-    const handshake = { config, schema: { tags, params: ZSlugParamsSchema, querystring: ZHandshakeQuerySchema, response: { 200: challengeText, ...errorResponses(400, 403) } } };
+    const handshake = { config, schema: { tags, params: ZWebhookSlugParamsSchema, querystring: ZHandshakeQuerySchema, response: { 200: challengeText, ...errorResponses(400, 403) } } };
     r.get('/api/webhooks/whatsapp/:companySlug', handshake, async (req, reply) => {
-      const found = await findCompany(deps, req.params.companySlug);
+      const company = await findWebhookCompany({ deps, slug: req.params.companySlug });
       const challenge = answerWhatsAppHandshake({
         mode: req.query['hub.mode'],
         verifyToken: req.query['hub.verify_token'],
         challenge: req.query['hub.challenge'],
-        expectedToken: found?.verifyToken ?? null,
+        expectedToken: company ? whatsAppWebhookSecretsOf({ company, encryptionKey: deps.config.encryptionKey }).verifyToken : null,
       });
       if (challenge === null) throw new AppError('forbidden', 'WhatsApp webhook verification failed.');
       return reply.type('text/plain; charset=utf-8').send(challenge);
@@ -62,56 +55,28 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: TAppDeps
      * wrong → 403, nothing stored). Then every message and status of every entry is applied; a failure answers
      * 500 so Meta delivers again, and receiveInbound's dedupe on the wamid makes that harmless.
      */
-    const notify = { config, schema: { tags, params: ZSlugParamsSchema, response: { 200: z.object({}).describe('Applied.'), ...errorResponses(400, 403, 404) } } };
+    const notify = { config, schema: { tags, params: ZWebhookSlugParamsSchema, response: { 200: z.object({}).describe('Applied.'), ...errorResponses(400, 403, 404) } } };
     r.post('/api/webhooks/whatsapp/:companySlug', notify, async (req, reply) => {
-      const found = await findCompany(deps, req.params.companySlug);
-      if (!found?.appSecret) throw new AppError('not_found', 'WhatsApp is not configured for this company.');
-      const signature = first(req.headers['x-hub-signature-256']);
+      const found = await resolveWebhookCompany({
+        deps,
+        slug: req.params.companySlug,
+        secretOf: (company) => {
+          const secrets = whatsAppWebhookSecretsOf({ company, encryptionKey: deps.config.encryptionKey });
+          return secrets.appSecret ? { ...secrets, appSecret: secrets.appSecret } : null;
+        },
+        notConfigured: 'WhatsApp is not configured for this company.',
+      });
+      const signature = firstHeader(req.headers['x-hub-signature-256']);
       if (!signature) throw new AppError('bad_request', 'Missing X-Hub-Signature-256.');
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!verifyWhatsAppSignature({ appSecret: found.appSecret, rawBody: raw, signature })) throw new AppError('forbidden', 'Invalid X-Hub-Signature-256.');
+      if (!verifyWhatsAppSignature({ appSecret: found.secret.appSecret, rawBody: raw, signature })) throw new AppError('forbidden', 'Invalid X-Hub-Signature-256.');
       let payload: unknown;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
         throw new AppError('bad_request', 'The notification is not JSON.');
       }
-      const { company, phoneNumberId } = found;
-      const notification = parseWhatsAppNotification(payload);
-      // One Meta app may serve several numbers; only this company's number is ours to record.
-      const ours = (id: string | null) => !id || !phoneNumberId || id === phoneNumberId;
-      for (const m of notification.messages) {
-        const digits = m.from.replace(/\D/g, '');
-        if (!digits || !ours(m.phoneNumberId)) continue;
-        await receiveInbound({
-          deps,
-          inbound: {
-            companyId: company.id,
-            channel: 'whatsapp',
-            from: { phone: `+${digits}`, ...(m.name ? { name: m.name } : {}) },
-            body: m.body,
-            providerMessageId: m.wamid,
-            media: m.media,
-          },
-        });
-      }
-      for (const s of notification.statuses) {
-        if (!s.status || !ours(s.phoneNumberId)) continue;
-        // Our message id travels as biz_opaque_callback_data; it lets `sent`/`delivered`/`read` find a message whose
-        // wamid is not recorded yet (a send interrupted before its commit). Not for `failed`: a late failure of an
-        // earlier attempt must not attach itself to a retry the agent just started.
-        const messageId = s.status !== 'FAILED' && s.callbackData && /^\d{1,15}$/.test(s.callbackData) ? Number(s.callbackData) : undefined;
-        await applyProviderStatus({
-          deps,
-          companyId: company.id,
-          channel: 'whatsapp',
-          messageId,
-          providerMessageId: s.wamid,
-          status: s.status,
-          errorCode: s.errorCode,
-          errorMessage: s.errorMessage,
-        });
-      }
+      await ingestWhatsAppNotification({ deps, company: found.company, phoneNumberId: found.secret.phoneNumberId, notification: parseWhatsAppNotification(payload) });
       return reply.status(200).send({});
     });
   });

@@ -4,7 +4,7 @@ import { defaultCompanySettings } from '../modules/companies/companies.defaults'
 import { companies } from '../modules/companies/companies.schema';
 import { companyServices } from '../modules/company-services/company-services.schema';
 import { users } from '../modules/users/users.schema';
-import { runInScope, type TDatabase } from './client';
+import { runInScope, type TDatabase } from '../db/client';
 import { seedDemoConversations } from './seed-conversations';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -33,7 +33,17 @@ const MOTORS_USERS: TSeedUser[] = [
     firstName: 'Maria',
     lastName: 'Lopez',
     phone: '+15555550101',
-    roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN', 'ROLE_COMMUNICATION', 'ROLE_INTERNAL_CHAT', 'ROLE_APPOINTMENTS', 'ROLE_AUTO_PARTS_SALES', 'ROLE_AUTO_ACCOUNTING', 'ROLE_PAYMENT', 'ROLE_MARKETING'],
+    roles: [
+      'ROLE_USER',
+      'ROLE_COMPANY_ADMIN',
+      'ROLE_COMMUNICATION',
+      'ROLE_INTERNAL_CHAT',
+      'ROLE_APPOINTMENTS',
+      'ROLE_AUTO_PARTS_SALES',
+      'ROLE_AUTO_ACCOUNTING',
+      'ROLE_PAYMENT',
+      'ROLE_MARKETING',
+    ],
   },
   {
     email: 'agent@motors.example.com',
