@@ -1,0 +1,88 @@
+import { AUTOMATED_MESSAGE_KINDS, buildAutomatedMessageKey, type TAutomatedMessageEntity, type TAutomatedMessageKind } from '@cd/contracts/automated-message';
+import type { TTx } from '../../db/client';
+import { enqueueJob } from '../../jobs/outbox';
+import * as repo from './automations.repository';
+import type { TAutomatedMessageRow } from './automations.schema';
+
+/** The job that renders and sends one automated message when it comes due (handler: automations.jobs.ts). */
+export const JOB_AUTOMATED_MESSAGE = 'automated_message';
+
+async function enqueueDue(tx: TTx, row: TAutomatedMessageRow): Promise<void> {
+  // The payload carries the due time it was planned for: a job whose time was moved since finds a different due_at
+  // on the row and does nothing (the job of the new time sends), so re-planning never needs to find old jobs.
+  await enqueueJob(tx, {
+    companyId: row.companyId,
+    kind: JOB_AUTOMATED_MESSAGE,
+    payload: { automatedMessageId: row.id, dueAt: row.dueAt.toISOString() },
+    runAt: row.dueAt,
+  });
+}
+
+/**
+ * Plans one automated message, once: the row is inserted under its unique key in the caller's transaction together
+ * with its job (now, or at `dueAt`). A second call with the same key — a retry, a double click, a second worker —
+ * inserts nothing and answers `created: false` with the row that exists. For repeatable kinds pass `occurrence`
+ * (see `planNextOccurrence`).
+ */
+export async function planAutomatedMessage(
+  tx: TTx,
+  opts: { companyId: number; customerId: number; kind: TAutomatedMessageKind; entityId: number; occurrence?: number; dueAt?: Date },
+): Promise<{ created: boolean; row: TAutomatedMessageRow }> {
+  const key = buildAutomatedMessageKey({ kind: opts.kind, id: opts.entityId, occurrence: opts.occurrence });
+  const inserted = await repo.insertAutomatedMessage(tx, {
+    companyId: opts.companyId,
+    key,
+    kind: opts.kind,
+    entity: AUTOMATED_MESSAGE_KINDS[opts.kind].entity,
+    entityId: opts.entityId,
+    customerId: opts.customerId,
+    dueAt: opts.dueAt ?? new Date(),
+  });
+  if (inserted) {
+    await enqueueDue(tx, inserted);
+    return { created: true, row: inserted };
+  }
+  const existing = await repo.findAutomatedMessageByKey(tx, { companyId: opts.companyId, key });
+  return { created: false, row: existing! };
+}
+
+/**
+ * Plans the next occurrence of a repeatable kind (each status update, each approval round). Callers serialise on
+ * their entity (e.g. `select … for update` of the order) so two requests do not pick the same number; if they race
+ * anyway the unique key keeps one and the other answers `created: false`.
+ */
+export async function planNextOccurrence(
+  tx: TTx,
+  opts: { companyId: number; customerId: number; kind: TAutomatedMessageKind; entityId: number; dueAt?: Date },
+): Promise<{ created: boolean; row: TAutomatedMessageRow; occurrence: number }> {
+  const entity = AUTOMATED_MESSAGE_KINDS[opts.kind].entity;
+  const occurrence = (await repo.countOccurrences(tx, { companyId: opts.companyId, entity, entityId: opts.entityId, kind: opts.kind })) + 1;
+  const planned = await planAutomatedMessage(tx, { ...opts, occurrence });
+  return { ...planned, occurrence };
+}
+
+/**
+ * Moves a planned message to a new due time (promised time moved). A message already sent, skipped or cancelled is
+ * left alone (answers undefined); one not planned yet is planned.
+ */
+export async function replanAutomatedMessage(
+  tx: TTx,
+  opts: { companyId: number; customerId: number; kind: TAutomatedMessageKind; entityId: number; occurrence?: number; dueAt: Date },
+): Promise<TAutomatedMessageRow | undefined> {
+  const key = buildAutomatedMessageKey({ kind: opts.kind, id: opts.entityId, occurrence: opts.occurrence });
+  const moved = await repo.updateDueAt(tx, { companyId: opts.companyId, key, dueAt: opts.dueAt });
+  if (moved) {
+    await enqueueDue(tx, moved);
+    return moved;
+  }
+  const planned = await planAutomatedMessage(tx, opts);
+  return planned.created ? planned.row : undefined;
+}
+
+/** Cancels what is still waiting for an entity (order closed, reopened, deleted): all kinds, or the given ones. */
+export async function cancelAutomatedMessages(
+  tx: TTx,
+  opts: { companyId: number; entity: TAutomatedMessageEntity; entityId: number; kinds?: readonly TAutomatedMessageKind[] },
+): Promise<TAutomatedMessageRow[]> {
+  return repo.cancelPending(tx, opts);
+}
