@@ -49,6 +49,7 @@ import { createWhatsAppChannel } from './channels/whatsapp/whatsapp-channel';
 import { createSmsGatewayChannel } from './channels/sms-gateway/sms-gateway-channel';
 import { createViberChannel } from './channels/viber/viber-channel';
 import { createOutboxWorker } from './jobs/outbox';
+import { createRecurringJobHandlers, ensureRecurringJobs, type TRecurringJob } from './jobs/recurring';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -104,6 +105,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   // Modules above messages react to a customer's message in its transaction (attaching twice is a no-op).
   inboundMessageStored.attach(applyAwayStatus);
   inboundMessageReceived.attach(notifyInboundMessage);
+  // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
+  const recurringJobs: TRecurringJob[] = [];
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -118,6 +121,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
       ...createCustomerGroupJobHandlers({ deps }),
+      ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
@@ -218,7 +222,11 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
-  if (config.worker) app.addHook('onReady', async () => deps.jobs.start());
+  if (config.worker)
+    app.addHook('onReady', async () => {
+      await ensureRecurringJobs({ db, jobs: recurringJobs });
+      deps.jobs.start();
+    });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.live.close();
