@@ -85,7 +85,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   const { config } = opts;
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDatabase(config));
-  if (ownsDb && config.seed) await seedDemoData({ db });
+  if (ownsDb && config.seed) await seedDemoData({ db, publicUrl: config.publicUrl });
 
   // With Redis every API process sees every event; without it one process is the whole audience.
   const live = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl, channel: config.redisChannel }) : createLocalLiveBus();

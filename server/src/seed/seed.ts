@@ -6,6 +6,7 @@ import { companyServices } from '../modules/company-services/company-services.sc
 import { users } from '../modules/users/users.schema';
 import { runInScope, type TDatabase } from '../db/client';
 import { seedDemoConversations } from './seed-conversations';
+import { seedDemoRepairOrders } from './seed-repair-orders';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -109,7 +110,7 @@ const MOTORS_SERVICES = [
 ];
 
 /** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
-export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
+export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }): Promise<boolean> {
   return runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(companies);
     if (Number(existing?.n) > 0) return false;
@@ -166,6 +167,7 @@ export async function seedDemoData(opts: { db: TDatabase }): Promise<boolean> {
     );
     await tx.insert(companyServices).values(MOTORS_SERVICES.map((svc) => ({ ...svc, companyId: motors!.id })));
     await seedDemoConversations(tx, { motorsId: motors!.id, realtyId: realty!.id });
+    await seedDemoRepairOrders(tx, { motorsId: motors!.id, publicUrl: opts.publicUrl ?? 'http://localhost:3000' });
     return true;
   });
 }
