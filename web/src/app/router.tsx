@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { TCustomer } from '@cd/contracts/customer';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
@@ -29,7 +30,27 @@ const SimulatorPage = lazyNamed(() => import('../features/simulator/components/s
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
 const ErrorReportsPage = lazyNamed(() => import('../features/error-reports/components/error-reports-page').then((m) => m.ErrorReportsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
+const RepairOrderPanel = lazyNamed(() => import('../features/repair-orders/components/repair-order-panel').then((m) => m.RepairOrderPanel));
+const GarageSection = lazyNamed(() => import('../features/repair-orders/components/garage-section').then((m) => m.GarageSection));
+const RepairOrderPage = lazyNamed(() => import('../features/repair-orders/components/repair-order-page').then((m) => m.RepairOrderPage));
+const PublicLinkPage = lazyNamed(() => import('../features/public-page/components/public-link-page').then((m) => m.PublicLinkPage));
 const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
+
+/** Lazy slots load on their own, so the messenger shows before the panel's code arrives. */
+function LazyRepairOrderPanel(props: { customer: TCustomer | undefined }) {
+  return (
+    <Suspense fallback={null}>
+      <RepairOrderPanel {...props} />
+    </Suspense>
+  );
+}
+function LazyGarageSection(props: { customer: TCustomer | undefined }) {
+  return (
+    <Suspense fallback={null}>
+      <GarageSection {...props} />
+    </Suspense>
+  );
+}
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const errorElement = <RouteErrorPage />;
@@ -73,8 +94,9 @@ const appRoutes: RouteObject[] = [
         errorElement,
         children: [
           { path: 'inbox', element: page(<SelectConversationPane />), errorElement },
-          { path: ':customerId/messenger', element: page(<MessengerPage />), errorElement },
-          { path: ':customerId/details', element: page(<CustomerDetailsPage />), errorElement },
+          // The app composes the repair-orders feature into the conversation screens (features never import each other).
+          { path: ':customerId/messenger', element: page(<MessengerPage Aside={LazyRepairOrderPanel} />), errorElement },
+          { path: ':customerId/details', element: page(<CustomerDetailsPage Below={LazyGarageSection} />), errorElement },
         ],
       },
       // Spec part 1 §2: any other sub-path redirects to /communication.
@@ -84,6 +106,7 @@ const appRoutes: RouteObject[] = [
   { path: 'customer-groups', element: page(<GroupsPage />), errorElement },
   // The page reads the optional thread id itself, so the chat list stays mounted while chats change.
   { path: 'internal-chat', element: page(<InternalChatPage />), errorElement, children: [{ index: true }, { path: ':threadId' }] },
+  { path: 'repair-orders/:orderId', element: page(<RepairOrderPage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
@@ -109,6 +132,8 @@ export const routes: RouteObject[] = [
       { path: 'reload-page', element: page(<ReloadPage />), errorElement },
       // The page a company's QR code opens: anyone, signed in or not.
       { path: 'c/:slug', element: page(<PublicCompanyPage />), errorElement },
+      // A customer link from an automated text (status, approval, vehicle ready): anyone, signed in or not.
+      { path: 'r/:code', element: page(<PublicLinkPage />), errorElement },
       {
         path: '/',
         element: page(

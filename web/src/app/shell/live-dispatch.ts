@@ -7,6 +7,7 @@ import { handleConversationLiveEvent } from '../../features/conversations/hooks/
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
 import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/live-updates';
+import { handleRepairOrdersLiveEvent } from '../../features/repair-orders/lib/live';
 import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
@@ -24,6 +25,7 @@ export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, c
     handleNotificationsLiveEvent(queryClient, event),
     handleUserMenuLiveEvent(queryClient, event, ctx),
     handleCompaniesLiveEvent(queryClient, event),
+    handleRepairOrdersLiveEvent(queryClient, event),
     invalidateColleaguesOnLiveEvent({ queryClient, event }),
     invalidateCompaniesOnLiveEvent({ queryClient, event }),
   ];

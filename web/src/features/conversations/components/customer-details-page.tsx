@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Edit from '@mui/icons-material/EditOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -307,8 +307,8 @@ function CustomerEditForm({ customer, isAdmin, onDone }: { customer: TCustomer; 
   );
 }
 
-/** /communication/{customerId}/details: the customer's profile, view and edit. */
-export function CustomerDetailsPage() {
+/** /communication/{customerId}/details: the customer's profile, view and edit. `Below` is a section the app composes in (the garage). */
+export function CustomerDetailsPage({ Below }: { Below?: ComponentType<{ customer: TCustomer | undefined }> }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const isAdmin = isCompanyAdmin(me);
@@ -349,6 +349,7 @@ export function CustomerDetailsPage() {
             <CustomerView customer={c} isAdmin={isAdmin} />
           )}
         </Paper>
+        {Below && !editing && <Below customer={c} />}
       </Box>
     </Box>
   );

@@ -6,6 +6,7 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Replay from '@mui/icons-material/Replay';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
+import SmartToy from '@mui/icons-material/SmartToyOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageStatus } from '@cd/contracts/message';
 import { AttachmentList } from '../../../components/ui/attachment-list';
 import { formatDateTime } from '../../../lib/format';
+import { automatedLabelOf } from '../lib/automated-message-label';
 
 const STATUS_ICON: Record<TMessageStatus, ReactNode> = {
   SENDING: <AccessTime sx={{ fontSize: 14 }} />,
@@ -63,6 +65,7 @@ export function MessageBubble({ message: m, onResend, resending, children }: TPr
   const failed = m.status === 'FAILED' || m.status === 'UNDELIVERED';
   const at = m.sentAt ?? m.createdAt;
   const system = m.sender === 'system';
+  const automated = automatedLabelOf(m);
   return (
     <Box
       data-testid={`message-${m.id}`}
@@ -110,7 +113,12 @@ export function MessageBubble({ message: m, onResend, resending, children }: TPr
           <span>{dayjs(at).format('h:mm A')}</span>
         </Tooltip>
         {outbound && m.userName && <span>· {m.userName}</span>}
-        {outbound && system && <span>· {t('sender_system')}</span>}
+        {automated && (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: 'secondary.main', fontWeight: 600 }} data-testid="message-automated">
+            · <SmartToy sx={{ fontSize: 14 }} /> {t('message_automated')}
+            {automated.typeKey && <span data-testid="message-automated-type">· {t(automated.typeKey)}</span>}
+          </Box>
+        )}
         <span>· {t(`channel_${m.channel}`, { defaultValue: m.channel })}</span>
         <span>·</span>
         <MessageStatus status={m.status} />

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { TCustomer } from '@cd/contracts/customer';
 import { toastSuccess } from '../../../lib/toast';
 import { useCustomer } from '../api/get-customer';
 import { useSetCustomerRead } from '../api/set-customer-read';
@@ -10,8 +11,8 @@ import { CustomerHeader } from './customer-header';
 import { CustomerLoadError } from './customer-not-found';
 import { MessageThread } from './message-thread';
 
-/** /communication/{customerId}/messenger */
-export function MessengerPage() {
+/** /communication/{customerId}/messenger. `Aside` is a side panel the app composes in (the repair-order panel). */
+export function MessengerPage({ Aside }: { Aside?: ComponentType<{ customer: TCustomer | undefined }> }) {
   const { t } = useTranslation();
   const { customerId = '' } = useParams();
   const id = /^\d+$/.test(customerId) ? Number(customerId) : NaN;
@@ -41,10 +42,13 @@ export function MessengerPage() {
     return <CustomerLoadError error={customer.error ?? new Error('not found')} onRetry={() => void customer.refetch()} />;
 
   return (
-    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="messenger-page">
-      <CustomerHeader customer={c} view="messenger" onMarkUnread={markUnread} />
-      <MessageThread key={id} customerId={id} />
-      {c && <Composer customer={c} />}
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="messenger-page">
+        <CustomerHeader customer={c} view="messenger" onMarkUnread={markUnread} />
+        <MessageThread key={id} customerId={id} />
+        {c && <Composer customer={c} />}
+      </Box>
+      {Aside && <Aside customer={c} />}
     </Box>
   );
 }

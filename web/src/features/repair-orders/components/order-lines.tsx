@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '@cd/contracts/money';
+import type { TRepairOrder } from '@cd/contracts/repair-order';
+import { sumLinePrices, type TRepairOrderLine } from '@cd/contracts/repair-order-line';
+import { AttachmentList } from '../../../components/ui/attachment-list';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
+import { formatDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDeleteRepairOrderLine } from '../api/delete-repair-order-line';
+import { LineDialog } from './line-dialog';
+import { SectionTitle } from './section-title';
+import { LineStatusChip } from './status-chips';
+
+/** The order's lines with their approval state (updated live when the customer answers) and totals. */
+export function OrderLines({ order }: { order: TRepairOrder }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<TRepairOrderLine | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TRepairOrderLine | null>(null);
+  const remove = useDeleteRepairOrderLine();
+  const lines = order.repairOrderLines;
+  const sums = sumLinePrices({ lines });
+  const open = order.state === 'open';
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="repair-order-lines">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Box sx={{ flex: 1 }}>
+          <SectionTitle>{t('repair_order_lines')}</SectionTitle>
+        </Box>
+        {open && (
+          <Button size="small" variant="outlined" startIcon={<Add />} onClick={() => setEditing('new')} data-testid="repair-order-line-add">
+            {t('add_line')}
+          </Button>
+        )}
+      </Box>
+      {lines.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          {t('repair_order_no_lines')}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('line_description')}</TableCell>
+                <TableCell align="right">{t('price')}</TableCell>
+                <TableCell>{t('status')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('line_decided')}</TableCell>
+                <TableCell align="right" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.id} data-testid={`repair-order-line-${line.id}`} data-status={line.status}>
+                  <TableCell sx={{ minWidth: 180 }}>
+                    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                      {line.description}
+                    </Typography>
+                    <AttachmentList attachments={line.files} alignEnd={false} testIdPrefix={`line-${line.id}-file`} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(line.price)}
+                  </TableCell>
+                  <TableCell>
+                    <LineStatusChip status={line.status} testId={`repair-order-line-status-${line.id}`} />
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                    {line.decidedAt && (
+                      <Typography variant="caption" color="text.secondary">
+                        {t(`line_decided_by_${line.decidedBy ?? 'staff'}`)} · {formatDateTime(line.decidedAt)}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {open && (
+                      <RowEditDeleteButtons
+                        name={line.description}
+                        onEdit={() => setEditing(line)}
+                        onDelete={() => setDeleting(line)}
+                        testIds={{ edit: `repair-order-line-edit-${line.id}`, delete: `repair-order-line-delete-${line.id}` }}
+                      />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end', mt: 1.5 }} data-testid="repair-order-totals">
+        <Typography variant="body2" color="text.secondary">
+          {t('total_pending')}: <b>{formatCents(sums.pending)}</b>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('total_denied')}: <b>{formatCents(sums.denied)}</b>
+        </Typography>
+        <Typography variant="body2">
+          {t('total_approved')}: <b>{formatCents(sums.approved)}</b>
+        </Typography>
+      </Box>
+      {editing && <LineDialog orderId={order.id} line={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('delete_line')}
+        text={t('delete_line_text', { description: deleting?.description ?? '' })}
+        confirmLabel={t('delete')}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: () => {
+                setDeleting(null);
+                toastSuccess(t('line_deleted'));
+              },
+              onError: () => toastError(t('line_save_failed')),
+            },
+          )
+        }
+      />
+    </Paper>
+  );
+}

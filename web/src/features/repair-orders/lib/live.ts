@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TLiveEvent } from '@cd/contracts/live';
+import { REPAIR_ORDER_LIVE_ENTITIES } from '@cd/contracts/repair-order';
+import { repairOrderKeys } from '../api/query-keys';
+
+const ORDER = REPAIR_ORDER_LIVE_ENTITIES.repairOrder;
+const LINE = REPAIR_ORDER_LIVE_ENTITIES.repairOrderLine;
+const VEHICLE = REPAIR_ORDER_LIVE_ENTITIES.vehicle;
+
+/** Which caches a live event of this area touches (exported for the tests). */
+export function liveKeysOf(event: Pick<TLiveEvent, 'entity'>): (readonly unknown[])[] {
+  switch (event.entity) {
+    case ORDER:
+      // An order moves between the panel's lists (closed, survey sent) and its detail changes.
+      return [repairOrderKeys.all, repairOrderKeys.vehiclesAll];
+    case LINE:
+      // A customer's approval lands on the order screen without reload (lines live inside the order resource).
+      return [repairOrderKeys.all];
+    case VEHICLE:
+      return [repairOrderKeys.vehiclesAll];
+    case 'automated_message':
+      return [repairOrderKeys.automatedMessagesAll];
+    case 'customer_link':
+      return [repairOrderKeys.customerLinksAll];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Live events of repair orders, lines, vehicles, automated messages and customer links (spec part 1 §4): the open
+ * screens refetch what changed. Returns false for events of other areas.
+ */
+export function handleRepairOrdersLiveEvent(queryClient: QueryClient, event: TLiveEvent): boolean {
+  const keys = liveKeysOf(event);
+  if (keys.length === 0) return false;
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  return true;
+}
