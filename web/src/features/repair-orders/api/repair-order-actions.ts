@@ -9,7 +9,7 @@ export type TRepairOrderAction = (typeof REPAIR_ORDER_ACTIONS)[number];
 
 /** Silent on refusals (409 lines still open, survey not configured; 422): the caller words them (lib/action-messages). */
 export function runRepairOrderAction(input: { id: number; action: TRepairOrderAction }): Promise<TRepairOrder> {
-  return api.request<TRepairOrder>(`/api/repair_orders/${input.id}/${input.action}`, { method: 'PUT', silent: [409, 422] });
+  return api.request<TRepairOrder>(`/api/repair_orders/${input.id}/${input.action}`, { method: 'PUT', body: {}, silent: [409, 422] });
 }
 
 export function useRepairOrderAction() {

@@ -5,7 +5,7 @@ import { repairOrderKeys } from './query-keys';
 
 /** POST /api/customer_links/{id}/revoke: the link stops working at once (the page answers link_expired). */
 export function revokeCustomerLink(input: { id: number }): Promise<TCustomerLink> {
-  return api.request<TCustomerLink>(`/api/customer_links/${input.id}/revoke`, { method: 'POST' });
+  return api.request<TCustomerLink>(`/api/customer_links/${input.id}/revoke`, { method: 'POST', body: {} });
 }
 
 export function useRevokeCustomerLink() {
