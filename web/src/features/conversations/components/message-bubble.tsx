@@ -116,7 +116,7 @@ export function MessageBubble({ message: m, onResend, resending, children }: TPr
         {automated && (
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: 'secondary.main', fontWeight: 600 }} data-testid="message-automated">
             · <SmartToy sx={{ fontSize: 14 }} /> {t('message_automated')}
-            {automated.typeKey && <span data-testid="message-automated-type">· {t(automated.typeKey)}</span>}
+            {automated.typeKey && <span data-testid="message-automated-type">&nbsp;· {t(automated.typeKey)}</span>}
           </Box>
         )}
         <span>· {t(`channel_${m.channel}`, { defaultValue: m.channel })}</span>

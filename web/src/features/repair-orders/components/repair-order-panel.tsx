@@ -80,12 +80,21 @@ function PanelContent({ customer, onClose, closeIcon }: { customer: TCustomer; o
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
         <Build fontSize="small" color="action" />
-        <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+        <Typography variant="subtitle2" component="h2" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
           {t('repair_orders')}
         </Typography>
-        <Button size="small" variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="repair-order-new">
-          {t('new_repair_order')}
-        </Button>
+        <Tooltip title={t('new_repair_order')}>
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setCreating(true)}
+            aria-label={t('new_repair_order')}
+            data-testid="repair-order-new"
+          >
+            {t('new_short')}
+          </Button>
+        </Tooltip>
         <Tooltip title={t('hide_repair_orders')}>
           <IconButton size="small" onClick={onClose} aria-label={t('hide_repair_orders')} data-testid="repair-order-panel-hide">
             {closeIcon === 'collapse' ? <ChevronRight /> : <Close />}
