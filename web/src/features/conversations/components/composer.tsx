@@ -44,7 +44,12 @@ export function Composer({ customer }: { customer: TCustomer }) {
   const inviteText = inviteDraft ?? t('whatsapp_invite_default', { company: me.companyData?.name ?? '' });
   const input = useRef<HTMLTextAreaElement | null>(null);
   const { fileInput, openPicker, onPickFiles } = useFilePicker({ files, onChange: setFiles });
-  const { recorder, elapsed, start: startRecording, stop: stopRecording } = useAudioRecorder({
+  const {
+    recorder,
+    elapsed,
+    start: startRecording,
+    stop: stopRecording,
+  } = useAudioRecorder({
     onClip: (clip) => {
       // Spec part 1 §5: the clip replaces all other attachments and clears the draft text.
       const next = applyRecording({ text, files }, clip);
