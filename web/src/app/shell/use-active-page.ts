@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ACTIVE_PAGE_HEARTBEAT_MS, type TRecordActivePage } from '@cd/contracts/active-page';
 
@@ -24,8 +24,8 @@ export function useActivePage(opts: { enabled: boolean; send: (body: TRecordActi
   const [focused, setFocused] = useState(isFocused);
   const current = activePageOf({ pathname, focused });
   const signature = JSON.stringify(current);
-  const send = useRef(opts.send);
-  send.current = opts.send;
+  // An effect event: the latest `send` without restarting the heartbeat when the caller passes a new function.
+  const send = useEffectEvent((body: TRecordActivePage) => opts.send(body));
 
   useEffect(() => {
     const update = () => setFocused(isFocused());
@@ -43,7 +43,7 @@ export function useActivePage(opts: { enabled: boolean; send: (body: TRecordActi
   useEffect(() => {
     if (!opts.enabled) return;
     const body = JSON.parse(signature) as TRecordActivePage;
-    const post = () => void send.current(body).catch(() => undefined);
+    const post = () => void send(body).catch(() => undefined);
     post();
     const timer = window.setInterval(post, ACTIVE_PAGE_HEARTBEAT_MS);
     return () => window.clearInterval(timer);

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -51,11 +51,11 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors },
   } = useForm<TLoginForm>({ resolver: zodResolver(ZLoginFormSchema), defaultValues: { email: '', password: '' } });
-  const email = watch('email');
+  const email = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ZCompanyCreateSchema } from '@cd/contracts/company';
@@ -50,13 +50,12 @@ export function CreateCompanyDialog({ open, onClose }: TProps) {
     setValue,
     setError,
     reset,
-    watch,
     formState: { errors },
   } = useForm<TCreateForm>({
     resolver: zodResolver(ZCreateFormSchema),
     defaultValues: { name: '', slug: '', country: 'US', timezone: 'America/New_York', language: 'en' },
   });
-  const country = watch('country') as 'US' | 'BA';
+  const country = useWatch({ control, name: 'country' }) as 'US' | 'BA';
 
   const message = (m: string | undefined) => (m ? t(MESSAGE_KEYS[m] ?? m, { defaultValue: m }) : undefined);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Edit from '@mui/icons-material/EditOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -315,8 +315,10 @@ export function CustomerDetailsPage({ Below }: { Below?: ComponentType<{ custome
   const { customerId = '' } = useParams();
   const id = /^\d+$/.test(customerId) ? Number(customerId) : NaN;
   const customer = useCustomer(id);
-  const [editing, setEditing] = useState(false);
-  useEffect(() => setEditing(false), [id]);
+  // Editing belongs to the customer it was started for: another customer opens in view mode, without an effect.
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = editingId === id;
+  const setEditing = (on: boolean) => setEditingId(on ? id : null);
 
   if (!Number.isFinite(id) || customer.isError)
     return <CustomerLoadError error={customer.error ?? new Error('not found')} onRetry={() => void customer.refetch()} />;

@@ -64,7 +64,7 @@ export function ImportCustomersDialog({ open, onClose }: { open: boolean; onClos
   const queryClient = useQueryClient();
   const preview = usePreviewImport();
   const start = useStartImport();
-  const [step, setStep] = useState<TStep>('file');
+  const [chosenStep, setStep] = useState<TStep>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [data, setData] = useState<TImportPreview | null>(null);
@@ -80,13 +80,14 @@ export function ImportCustomersDialog({ open, onClose }: { open: boolean; onClos
   const current = progress.data ?? job;
   const finished = !!current && isImportFinished(current.status);
 
+  // A finished import shows its summary: derived, not set from an effect. The effect only refreshes the lists.
+  const finishedWhileWatching = chosenStep === 'progress' && finished;
+  const step: TStep = finishedWhileWatching ? 'summary' : chosenStep;
   useEffect(() => {
-    if (step === 'progress' && finished) {
-      setStep('summary');
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: customerTagsQueryKey });
-    }
-  }, [step, finished, queryClient]);
+    if (!finishedWhileWatching) return;
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: customerTagsQueryKey });
+  }, [finishedWhileWatching, queryClient]);
 
   const reset = () => {
     setStep('file');

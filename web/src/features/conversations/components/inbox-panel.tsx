@@ -46,9 +46,11 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const isAdmin = isCompanyAdmin(me);
-  const [filters, setFilters] = useState<TInboxFilters>(rememberedFilters);
-  const [searchInput, setSearchInput] = useState(filters.search);
+  const [pickedFilters, setFilters] = useState<TInboxFilters>(rememberedFilters);
+  const [searchInput, setSearchInput] = useState(pickedFilters.search);
   const search = useDebouncedValue(searchInput, 300);
+  // The search term comes from the (debounced) search box, not from the picked filters: derived, not synced by an effect.
+  const filters = useMemo(() => ({ ...pickedFilters, search }), [pickedFilters, search]);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -57,7 +59,6 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const now = useNow();
 
   const update = useCallback((patch: Partial<TInboxFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
-  useEffect(() => update({ search }), [search, update]);
   useEffect(() => {
     rememberedFilters = filters;
   }, [filters]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +10,7 @@ import { ApiError, describeError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useCreateCustomerGroup, useUpdateCustomerGroup } from '../api/save-customer-group';
 import type { TCustomerGroup } from '../lib/types';
+import { useValueChanged } from '../../../lib/use-value-changed';
 
 interface TProps {
   open: boolean;
@@ -30,12 +31,13 @@ export function GroupNameDialog({ open, group, onClose, onSaved }: TProps) {
   const [error, setError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
 
-  useEffect(() => {
-    if (open) {
-      setName(group?.name ?? '');
-      setError(null);
-    }
-  }, [open, group]);
+  // Opening (or switching the group) starts from the group's name; both hooks run on every render.
+  const openChanged = useValueChanged(open);
+  const groupChanged = useValueChanged(group);
+  if (open && (openChanged || groupChanged)) {
+    setName(group?.name ?? '');
+    setError(null);
+  }
 
   const submit = () => {
     const value = name.trim();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,6 +16,7 @@ import { useChatColleagues } from '../api/get-chat-colleagues';
 import { useCreateThread } from '../api/create-thread';
 import { useUpdateThread } from '../api/update-thread';
 import { ColleaguesPicker } from './colleague-picker';
+import { useValueChanged } from '../../../lib/use-value-changed';
 
 interface TProps {
   open: boolean;
@@ -34,7 +35,9 @@ export function GroupDialog({ open, thread, onClose, onSaved }: TProps) {
   const update = useUpdateThread();
   const busy = create.isPending || update.isPending;
   const [name, setName] = useState('');
-  const [members, setMembers] = useState<TInternalChatColleague[]>([]);
+  const [pickedMembers, setMembers] = useState<TInternalChatColleague[]>([]);
+  // Once colleagues arrive, the chips get their e-mail addresses too (derived, so a late list needs no sync).
+  const members = useMemo(() => pickedMembers.map((m) => colleagues.data?.find((c) => c.id === m.id) ?? m), [pickedMembers, colleagues.data]);
   const [errors, setErrors] = useState<{ name?: string; users?: string }>({});
 
   // Members who are not (or no longer) colleagues stay listed so the owner can remove them.
@@ -44,16 +47,15 @@ export function GroupDialog({ open, thread, onClose, onSaved }: TProps) {
     return list;
   }, [colleagues.data, thread, me.id]);
 
-  useEffect(() => {
-    if (!open) return;
+  // Opening (or another thread or user) starts from the thread's name and members; all three hooks run every render.
+  const openChanged = useValueChanged(open);
+  const threadChanged = useValueChanged(thread);
+  const meChanged = useValueChanged(me.id);
+  if (open && (openChanged || threadChanged || meChanged)) {
     setName(thread?.name ?? '');
     setErrors({});
     setMembers((thread?.users ?? []).filter((u) => u.id !== me.id).map((u) => ({ ...u, email: '' })));
-  }, [open, thread, me.id]);
-  // Once colleagues arrive, the chips get their e-mail addresses too.
-  useEffect(() => {
-    if (colleagues.data) setMembers((cur) => cur.map((m) => colleagues.data!.find((c) => c.id === m.id) ?? m));
-  }, [colleagues.data]);
+  }
 
   const submit = () => {
     const value = name.trim();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +14,7 @@ import { useChatColleagues } from '../api/get-chat-colleagues';
 import { useCreateThread } from '../api/create-thread';
 import { existingThreadIdOf } from '../lib/chat-errors';
 import { ColleaguePicker } from './colleague-picker';
+import { useValueChanged } from '../../../lib/use-value-changed';
 
 interface TProps {
   open: boolean;
@@ -29,12 +30,10 @@ export function NewChatDialog({ open, onClose, onOpenThread }: TProps) {
   const [picked, setPicked] = useState<TInternalChatColleague | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (open) {
-      setPicked(null);
-      setError(null);
-    }
-  }, [open]);
+  if (useValueChanged(open) && open) {
+    setPicked(null);
+    setError(null);
+  }
 
   const submit = () => {
     if (!picked) {

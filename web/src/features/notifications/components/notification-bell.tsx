@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -17,7 +17,8 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useUnreadNotificationCount();
-  const button = useRef<HTMLButtonElement>(null);
+  // The popover's anchor is read while rendering, so it is state set by a callback ref rather than a ref object.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   useAltHotkey('KeyT', () => setOpen((o) => !o));
   useEffect(() => setNotificationNavigator((path) => void navigate(path)), [navigate]);
@@ -30,7 +31,7 @@ export function NotificationBell() {
     <>
       <Tooltip title={t('notifications_hotkey_hint')}>
         <IconButton
-          ref={button}
+          ref={setButton}
           type="button"
           color="inherit"
           aria-label={label}
@@ -47,7 +48,7 @@ export function NotificationBell() {
       </Tooltip>
       <Popover
         open={open}
-        anchorEl={button.current}
+        anchorEl={button}
         onClose={() => setOpen(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}

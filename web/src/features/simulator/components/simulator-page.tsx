@@ -48,10 +48,11 @@ function SimulatedPhone({ phone }: { phone: TSimulatedPhone }) {
   // A scheduled message has not reached the handset yet.
   const messages = phone.messages.filter((m) => m.status !== 'scheduled' && m.status !== 'blocked');
 
+  const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
     const el = screen.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, messages[messages.length - 1]?.id]);
+  }, [messages.length, lastId]);
 
   const send = () => {
     const text = body.trim();

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '@cd/contracts/roles';
 import { ZImpersonationFormSchema, type TImpersonationForm, type TImpersonationFormInput } from '@cd/contracts/user';
@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { toastError } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useValueChanged } from '../../../lib/use-value-changed';
 import { useImpersonableUsers } from '../api/get-impersonable-users';
 import { impersonationOptions, impersonationTarget, type TImpersonationOption } from '../lib/impersonation';
 
@@ -42,15 +43,16 @@ export function ImpersonateDialog({ open, onClose }: TProps) {
   const [companySearch, setCompanySearch] = useState('');
   const [switching, setSwitching] = useState(false);
   const search = useDebouncedValue(companySearch);
-  const { control, handleSubmit, reset, watch, setValue } = useForm<TImpersonationFormInput, unknown, TImpersonationForm>({
+  const { control, handleSubmit, reset, setValue } = useForm<TImpersonationFormInput, unknown, TImpersonationForm>({
     resolver: zodResolver(ZImpersonationFormSchema),
     defaultValues: { company: null, userId: null },
   });
-  const [company, userId] = watch(['company', 'userId']);
+  const [company, userId] = useWatch({ control, name: ['company', 'userId'] });
 
+  // Opening the dialog clears the company search box, while rendering; the form (react-hook-form's store) is reset below.
+  if (useValueChanged(open) && open) setCompanySearch('');
   useEffect(() => {
     if (!open) return;
-    setCompanySearch('');
     // While impersonating, a super admin starts in the company of the user they act as.
     reset({
       company: superAdmin && me.impersonator && me.companyData ? { id: me.companyData.id, name: me.companyData.name } : null,

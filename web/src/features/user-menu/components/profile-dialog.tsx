@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { invalidRecipients, ZProfileFormSchema, type TProfileForm } from '@cd/contracts/user';
@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { usePreferences } from '../../../lib/preferences';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useValueChanged } from '../../../lib/use-value-changed';
 import { buildProfilePatch, profileFieldOf, profileFormFromUser } from '../lib/profile-form';
 
 interface TProps {
@@ -58,42 +59,42 @@ export function ProfileDialog({ open, onClose }: TProps) {
   const [busy, setBusy] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   // The theme when the dialog opened: the choice applies at once and is taken back on cancel.
-  const openedTheme = useRef(themeMode);
-  const initial = useMemo(() => profileFormFromUser(me, openedTheme.current), [me]);
+  const [openedTheme, setOpenedTheme] = useState(themeMode);
+  const initial = useMemo(() => profileFormFromUser(me, openedTheme), [me, openedTheme]);
   const {
     control,
     register,
     handleSubmit,
     reset,
-    watch,
     setError,
     formState: { errors },
   } = useForm<TProfileForm>({ resolver: zodResolver(ZProfileFormSchema), defaultValues: initial });
-  const [changePassword, notifyEmail, notifySms, emailRecipients, smsRecipients] = watch([
-    'changePassword',
-    'notifyEmail',
-    'notifySms',
-    'emailRecipients',
-    'smsRecipients',
-  ]);
+  const [changePassword, notifyEmail, notifySms, emailRecipients, smsRecipients] = useWatch({
+    control,
+    name: ['changePassword', 'notifyEmail', 'notifySms', 'emailRecipients', 'smsRecipients'],
+  });
 
-  useEffect(() => {
-    if (!open) return;
-    openedTheme.current = themeMode;
+  // Opening the dialog remembers the theme (to take back on cancel) and clears the last error, while rendering.
+  if (useValueChanged(open) && open) {
+    setOpenedTheme(themeMode);
     setGeneralError(null);
-    reset(profileFormFromUser(me, themeMode));
-    // Only when the dialog opens: later updates of the user must not wipe what is being typed.
+  }
+  // The form is reset by an effect event: it reads the current user and theme, but only opening the dialog runs it;
+  // later updates of the user must not wipe what is being typed.
+  const onOpened = useEffectEvent(() => reset(profileFormFromUser(me, themeMode)));
+  useEffect(() => {
+    if (open) onOpened();
   }, [open]);
 
   const close = () => {
     if (busy) return;
-    if (themeMode !== openedTheme.current) setThemeMode(openedTheme.current);
+    if (themeMode !== openedTheme) setThemeMode(openedTheme);
     onClose();
   };
 
   const save = handleSubmit(async (values) => {
     setGeneralError(null);
-    const start = profileFormFromUser(me, openedTheme.current);
+    const start = profileFormFromUser(me, openedTheme);
     // An impersonated user's theme is their own: it changes here, in this browser, but is not saved on them.
     const patch = buildProfilePatch({ user: me, initial: start, values, saveTheme: !me.impersonator });
     const themeChanged = values.theme !== start.theme;

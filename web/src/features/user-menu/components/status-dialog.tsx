@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TAwayStatus } from '@cd/contracts/roles';
@@ -51,17 +51,17 @@ export function StatusDialog({ open, onClose }: TProps) {
     register,
     handleSubmit,
     reset,
-    watch,
     getValues,
     setError,
     formState: { errors },
   } = useForm<TStatusForm>({ resolver: zodResolver(ZStatusFormSchema), defaultValues: initial });
-  const status = watch('status');
+  const status = useWatch({ control, name: 'status' });
   const colleagues = useColleagues({ enabled: open && status === 'AWAY_WITH_TRANSFER' });
 
+  // An effect event: only opening the dialog resets the form; a live update of the user must not wipe what is being typed.
+  const onOpened = useEffectEvent(() => reset(initial));
   useEffect(() => {
-    if (open) reset(initial);
-    // Only when the dialog opens: a live update of the user must not wipe what is being typed.
+    if (open) onOpened();
   }, [open]);
 
   const close = () => {
