@@ -6,6 +6,8 @@ import { repairOrderKeys } from './query-keys';
 export interface TVehicleRecommendation {
   id?: number;
   description: string;
+  /** open: still to offer; added: taken into a later order; dismissed. */
+  status?: string;
   price?: number | null;
   /** When the customer declined it. */
   declinedAt?: string | null;
@@ -19,7 +21,9 @@ export async function fetchVehicleRecommendations(id: number, signal?: AbortSign
     signal,
     silent: true,
   });
-  return Array.isArray(body) ? body : (body?.member ?? []);
+  const all = Array.isArray(body) ? body : (body?.member ?? []);
+  // Only what is still to offer again; taken up or dismissed ones are history.
+  return all.filter((r) => r.status === undefined || r.status === 'open');
 }
 
 export function vehicleRecommendationsQueryOptions(id: number) {

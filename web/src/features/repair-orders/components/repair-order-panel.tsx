@@ -6,6 +6,7 @@ import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCustomer } from '@cd/contracts/customer';
 import { REPAIR_ORDERS_PER_PAGE, type TRepairOrderPanelList } from '@cd/contracts/repair-order';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useRepairOrders } from '../api/get-repair-orders';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { NewRepairOrderDialog } from './new-repair-order-dialog';
@@ -113,12 +115,13 @@ function PanelContent({ customer, onClose, closeIcon }: { customer: TCustomer; o
 
 /**
  * The conversation's repair-order panel (spec part 1 §4, §9) for automotive companies: a side column on wide
- * screens (hidden to a rail on demand), a drawer from the rail on narrower ones.
+ * screens (hidden to a rail on demand), a drawer from the rail on narrower ones, from a small floating button on phones.
  */
 export function RepairOrderPanel({ customer }: { customer: TCustomer | undefined }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const mobile = useIsMobile();
   // Docked by default on wide screens; hiding it lasts while the messenger stays open (no new storage keys, spec §3).
   const [docked, setDocked] = useState(true);
   const [drawer, setDrawer] = useState(false);
@@ -134,6 +137,34 @@ export function RepairOrderPanel({ customer }: { customer: TCustomer | undefined
       >
         <PanelContent customer={customer} onClose={() => setDocked(false)} closeIcon="collapse" />
       </Box>
+    );
+
+  const drawerPanel = (
+    <Drawer anchor="right" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: `min(${PANEL_WIDTH + 20}px, 100vw)` } } }}>
+      <Box sx={{ height: '100%' }} data-testid="repair-order-panel">
+        <PanelContent customer={customer} onClose={() => setDrawer(false)} closeIcon="close" />
+      </Box>
+    </Drawer>
+  );
+
+  // Phones: every pixel of the thread's width counts, so a small floating button above the composer opens the drawer.
+  if (mobile)
+    return (
+      <>
+        <Tooltip title={t('repair_orders')}>
+          <Fab
+            size="small"
+            color="secondary"
+            onClick={() => setDrawer(true)}
+            aria-label={t('repair_orders')}
+            data-testid="repair-order-panel-toggle"
+            sx={{ position: 'fixed', right: 12, bottom: 150, zIndex: (theme) => theme.zIndex.speedDial }}
+          >
+            <Build fontSize="small" />
+          </Fab>
+        </Tooltip>
+        {drawerPanel}
+      </>
     );
 
   return (
@@ -156,11 +187,7 @@ export function RepairOrderPanel({ customer }: { customer: TCustomer | undefined
           <Build />
         </IconButton>
       </Tooltip>
-      <Drawer anchor="right" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: `min(${PANEL_WIDTH + 20}px, 100vw)` } } }}>
-        <Box sx={{ height: '100%' }} data-testid="repair-order-panel">
-          <PanelContent customer={customer} onClose={() => setDrawer(false)} closeIcon="close" />
-        </Box>
-      </Drawer>
+      {drawerPanel}
     </Box>
   );
 }
