@@ -50,14 +50,11 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: TVehicle; onEdit:
   ].filter(Boolean);
   return (
     <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid={`vehicle-${vehicle.id}`}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <DirectionsCar color="action" />
-        <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>
+        <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
           {vehicleDisplayName(vehicle)}
         </Typography>
-        {vehicle.openRepairOrders > 0 && (
-          <Chip size="small" color="primary" variant="outlined" label={t('vehicle_open_orders', { count: vehicle.openRepairOrders })} />
-        )}
         <RowEditDeleteButtons
           name={vehicleDisplayName(vehicle)}
           onEdit={onEdit}
@@ -65,9 +62,14 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: TVehicle; onEdit:
           testIds={{ edit: `vehicle-edit-${vehicle.id}`, delete: `vehicle-delete-${vehicle.id}` }}
         />
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-        {details.join(' · ')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        {vehicle.openRepairOrders > 0 && (
+          <Chip size="small" color="primary" variant="outlined" label={t('vehicle_open_orders', { count: vehicle.openRepairOrders })} />
+        )}
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {details.join(' · ')}
+        </Typography>
+      </Box>
       {recalls.data && recalls.data.length > 0 && <RecallList recalls={recalls.data} />}
       {recommendations.data && recommendations.data.length > 0 && (
         <Box data-testid={`vehicle-recommendations-${vehicle.id}`}>
@@ -141,7 +143,7 @@ export function GarageSection({ customer }: { customer: TCustomer | undefined })
           {t('garage_empty')}
         </Typography>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, gap: 1.5 }}>
           {vehicles.data!.map((v) => (
             <VehicleCard key={v.id} vehicle={v} onEdit={() => setEditing(v)} onDelete={() => setDeleting(v)} />
           ))}
