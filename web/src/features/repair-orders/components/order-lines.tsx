@@ -18,10 +18,51 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
 import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCreateRepairOrderLine } from '../api/create-repair-order-line';
 import { useDeleteRepairOrderLine } from '../api/delete-repair-order-line';
+import { useVehicleRecommendations } from '../api/get-vehicle-recommendations';
 import { LineDialog } from './line-dialog';
 import { SectionTitle } from './section-title';
 import { LineStatusChip } from './status-chips';
+
+/** Lines the customer declined on earlier orders of this vehicle, offered again (issue 13 "deferred recommendations"). */
+function Recommendations({ order }: { order: TRepairOrder }) {
+  const { t } = useTranslation();
+  const recommendations = useVehicleRecommendations(order.vehicle?.id ?? null);
+  const create = useCreateRepairOrderLine();
+  const list = recommendations.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="repair-order-recommendations">
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
+        {t('recommendations_for_vehicle')}
+      </Typography>
+      {list.map((r, i) => (
+        <Box key={r.id ?? i} sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {r.description}
+          </Typography>
+          {r.price != null && <Typography variant="body2">{formatCents(r.price)}</Typography>}
+          {r.id && (
+            <Button
+              size="small"
+              startIcon={<Add />}
+              disabled={create.isPending}
+              onClick={() =>
+                create.mutate(
+                  { repairOrder: order.id, description: r.description, price: r.price ?? 0, fromRecommendation: r.id },
+                  { onSuccess: () => toastSuccess(t('line_added')), onError: () => toastError(t('line_save_failed')) },
+                )
+              }
+            >
+              {t('add_recommendation')}
+            </Button>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 /** The order's lines with their approval state (updated live when the customer answers) and totals. */
 export function OrderLines({ order }: { order: TRepairOrder }) {
@@ -109,6 +150,7 @@ export function OrderLines({ order }: { order: TRepairOrder }) {
           {t('total_approved')}: <b>{formatCents(sums.approved)}</b>
         </Typography>
       </Box>
+      {open && <Recommendations order={order} />}
       {editing && <LineDialog orderId={order.id} line={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
