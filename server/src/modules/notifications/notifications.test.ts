@@ -80,6 +80,8 @@ async function fastForward(kind: string) {
 
 describe('an inbound customer message', () => {
   it('notifies the owner: a row, a live event, then push, e-mail and SMS by their settings — once', async () => {
+    // Deliveries still queued by earlier tests go out first, under their settings, so what follows is this message's alone.
+    await drain();
     const sub = push.subscribe();
     expect((await api(agentTok, 'POST', '/api/notifications/push_subscriptions', sub)).statusCode).toBe(204);
     await setSettings(agentTok, a.agent.id, { email: true, emailRecipients: ['alerts@agent.example'], sms: true, smsRecipients: ['+15550001111'], push: true });
@@ -193,14 +195,14 @@ describe('an inbound customer message', () => {
 });
 
 describe('the notification routes', () => {
-  async function seedNotifications(n: number, createdAt?: Date) {
+  async function seedNotifications(n: number, createdAt?: Date, company: TSeededCompany = a) {
     const ids: number[] = [];
     await runWithLiveEvents({
       deps: t.app.deps,
-      scope: { companyId: a.companyId },
+      scope: { companyId: company.companyId },
       fn: async (tx, emit) => {
         for (let i = 0; i < n; i++) {
-          const notification = { companyId: a.companyId, userId: a.user2.id, kind: 'inbound_message', title: `Note ${i}`, body: 'b' };
+          const notification = { companyId: company.companyId, userId: company.user2.id, kind: 'inbound_message', title: `Note ${i}`, body: 'b' };
           const row = createdAt ? await insertNotification(tx, { ...notification, createdAt }) : await queueUserNotification({ tx, emit, notification });
           ids.push(row!.id);
         }
@@ -210,14 +212,17 @@ describe('the notification routes', () => {
   }
 
   it('pages newest first by createdAt[strictly_before] (ties broken by id), filters unread, counts', async () => {
+    // Its own company: the totals below count every notification of the user, and other tests notify a.user2 too.
+    const own = await seedCompany(t.db);
+    const ownTok = (await login(t.app, own.user2.email)).token;
     const sameInstant = new Date(Date.now() - 60_000);
-    const older = await seedNotifications(3, sameInstant);
-    const newer = await seedNotifications(2);
+    const older = await seedNotifications(3, sameInstant, own);
+    const newer = await seedNotifications(2, undefined, own);
     const seen: number[] = [];
     let url: string | undefined = '/api/notifications?itemsPerPage=2';
     let first = true;
     while (url) {
-      const res = await api(user2Tok, 'GET', url);
+      const res = await api(ownTok, 'GET', url);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       if (first) expect(body.totalItems).toBe(5);
@@ -227,12 +232,12 @@ describe('the notification routes', () => {
     }
     expect(seen).toEqual([...newer].reverse().concat([...older].reverse()));
 
-    expect((await api(user2Tok, 'PUT', `/api/notifications/${newer[0]}/read`)).json()).toMatchObject({ id: newer[0], readAt: expect.any(String) });
-    const unread = await myNotifications(user2Tok, '?exists[readAt]=false');
+    expect((await api(ownTok, 'PUT', `/api/notifications/${newer[0]}/read`)).json()).toMatchObject({ id: newer[0], readAt: expect.any(String) });
+    const unread = await myNotifications(ownTok, '?exists[readAt]=false');
     expect(unread.member.map((m) => m.id)).not.toContain(newer[0]);
     expect(unread.totalItems).toBe(4);
-    expect((await myNotifications(user2Tok, '?exists[readAt]=true')).member.map((m) => m.id)).toEqual([newer[0]]);
-    expect((await api(user2Tok, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: 4 });
+    expect((await myNotifications(ownTok, '?exists[readAt]=true')).member.map((m) => m.id)).toEqual([newer[0]]);
+    expect((await api(ownTok, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: 4 });
   });
 
   it('marks read, unread, all read and deletes — with live events to the owner only', async () => {
