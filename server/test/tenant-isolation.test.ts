@@ -261,15 +261,18 @@ describe('the public opt-in page', () => {
   it("lands in the slug's company only: the other company never sees the customer, and A's existing customer is found, not copied", async () => {
     const post = (slug: string, phone: string) =>
       t.app.inject({ method: 'POST', url: `/api/public/companies/${slug}/opt_in`, payload: { firstName: 'Qr', phone, consent: true }, remoteAddress: '10.9.9.9' });
-    expect((await post(a.slug, '+15559990001')).statusCode).toBe(201);
+    // An existing customer of A's own: opting in messages the customer, and the route test expects rows.customer's thread untouched.
+    const existing = '+15559990011';
+    await createCustomer(a, existing);
+    expect((await post(a.slug, existing)).statusCode).toBe(201);
     expect((await post(b.slug, '+15559990077')).statusCode).toBe(201);
     const aList = await t.app.inject({ method: 'GET', url: '/api/customers?search=555999', headers: bearer((await login(t.app, a.admin.email)).token) });
     const bList = await t.app.inject({ method: 'GET', url: '/api/customers?search=555999', headers: bearer((await login(t.app, b.admin.email)).token) });
     const phonesOf = (r: { json: () => { member: { phone: string }[] } }) => r.json().member.map((c) => c.phone).sort();
-    expect(phonesOf(aList).filter((p) => p === '+15559990001')).toHaveLength(1);
+    expect(phonesOf(aList).filter((p) => p === existing)).toHaveLength(1);
     expect(phonesOf(aList)).not.toContain('+15559990077');
     expect(phonesOf(bList)).toContain('+15559990077');
-    expect(phonesOf(bList)).not.toContain('+15559990001');
+    expect(phonesOf(bList)).not.toContain(existing);
     const page = await t.app.inject({ method: 'GET', url: `/api/public/companies/${b.slug}` });
     expect(page.body).not.toContain(a.slug);
   });
