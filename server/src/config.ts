@@ -59,6 +59,7 @@ const ZEnvSchema = z.object({
   /** Viber REST bot API base (tests point it at a fake; its origin is then also allowed for inbound media). */
   VIBER_API_URL: z.string().url().default('https://chatapi.viber.com/pa'),
   NHTSA_API_URL: z.string().url().default('https://api.nhtsa.gov'),
+  NHTSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The next-variant payment provider's API base; unset = credentials cannot be verified (saving new ones is refused). */
   PAYMENT_NEXT_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
   /** Run the outbox worker in this process (tests drive it by hand). */
@@ -120,6 +121,7 @@ export type TConfig = {
   viberApiUrl: string;
   /** Public NHTSA API (recalls by make, model and year). */
   nhtsaApiUrl: string;
+  nhtsaTimeoutMs: number;
   paymentNextApiUrl?: string;
   worker: boolean;
   workerPollMs: number;
@@ -220,6 +222,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     whatsAppApiVersion: env.WHATSAPP_API_VERSION,
     viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
     nhtsaApiUrl: env.NHTSA_API_URL.replace(/\/+$/, ''),
+    nhtsaTimeoutMs: env.NHTSA_TIMEOUT_MS,
     paymentNextApiUrl: env.PAYMENT_NEXT_API_URL?.replace(/\/+$/, '') || undefined,
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,

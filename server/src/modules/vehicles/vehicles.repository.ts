@@ -161,3 +161,10 @@ export async function resolveRecommendation(
     .returning();
   return row;
 }
+
+/** Companies with the automated appraisal switched on (read by SQL from companies: a daily job across tenants). */
+export async function listAppraisalCompanies(tx: TTx): Promise<{ id: number; automotiveMessages: Record<string, unknown> }[]> {
+  const res = await tx.execute(sql`select id::int as id, automotive_messages as "automotiveMessages" from companies
+    where enabled and (automotive_messages->>'vehicleAppraisalAutomatedEnabled')::boolean is true order by id`);
+  return res.rows as { id: number; automotiveMessages: Record<string, unknown> }[];
+}
