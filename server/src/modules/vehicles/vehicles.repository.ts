@@ -19,7 +19,7 @@ export type TVehicleValues = {
 export type TVehicleWithOrders = TVehicleRow & { openRepairOrders: number };
 
 const openOrders = sql<number>`(select count(*)::int from repair_orders ro
-  where ro.company_id = ${vehicles.companyId} and ro.vehicle_id = ${vehicles.id} and ro.closed_at is null)`;
+  where ro.company_id = "vehicles"."company_id" and ro.vehicle_id = "vehicles"."id" and ro.closed_at is null)`;
 
 const byScope = (companyId: number | null, id: number) => (companyId === null ? eq(vehicles.id, id) : and(eq(vehicles.companyId, companyId), eq(vehicles.id, id)));
 
@@ -112,7 +112,7 @@ export async function listAppraisalCandidates(
         eq(vehicles.companyId, opts.companyId),
         sql`(${vehicles.year} <= ${opts.maxYear} or ${vehicles.mileage} >= ${opts.minMileage})`,
         cooldown,
-        sql`not exists (select 1 from customers c where c.company_id = ${vehicles.companyId} and c.id = ${vehicles.customerId} and c.opt_out)`,
+        sql`not exists (select 1 from customers c where c.company_id = "vehicles"."company_id" and c.id = "vehicles"."customer_id" and c.opt_out)`,
       ),
     )
     .orderBy(sql`${vehicles.appraisalMessageSentAt} asc nulls first`, asc(vehicles.id))
