@@ -57,12 +57,26 @@ export async function seedOrderWorld(t: TTestApp, s: TSeededCompany, token: stri
   const customer = await call('POST', '/api/customers', token, { phone, firstName: 'Ada', lastName: unique('Driver') });
   if (customer.statusCode !== 201) throw new Error(`customer: ${customer.body}`);
   const customerId = customer.json().id as number;
-  const vehicle = await call('POST', '/api/vehicles', token, { customer: customerId, make: 'Honda', model: 'Accord', year: 2015, mileage: 42000, vin: randomVin() });
+  const vehicle = await call('POST', '/api/vehicles', token, {
+    customer: customerId,
+    make: 'Honda',
+    model: 'Accord',
+    year: 2015,
+    mileage: 42000,
+    vin: randomVin(),
+  });
   if (vehicle.statusCode !== 201) throw new Error(`vehicle: ${vehicle.body}`);
   const vehicleId = vehicle.json().id as number;
   let orderId = 0;
   if (opts.order !== false) {
-    const order = await call('POST', '/api/repair_orders', token, { customer: customerId, vehicle: vehicleId, number: unique('RO'), title: 'Brakes', price: 10000, ...(opts.order ?? {}) });
+    const order = await call('POST', '/api/repair_orders', token, {
+      customer: customerId,
+      vehicle: vehicleId,
+      number: unique('RO'),
+      title: 'Brakes',
+      price: 10000,
+      ...(opts.order ?? {}),
+    });
     if (order.statusCode !== 201) throw new Error(`order: ${order.body}`);
     orderId = order.json().id;
   }

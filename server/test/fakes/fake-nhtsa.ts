@@ -55,7 +55,11 @@ export async function startFakeNhtsa(): Promise<TFakeNhtsa> {
       return;
     }
     const results = recalls.get(keyOf(make ?? '', model ?? '', modelYear ?? '')) ?? [];
-    const body = { Count: results.length, Message: 'Results returned successfully ', results: results.map((r) => ({ Manufacturer: make, ModelYear: modelYear, Make: make, Model: model, ...r })) };
+    const body = {
+      Count: results.length,
+      Message: 'Results returned successfully ',
+      results: results.map((r) => ({ Manufacturer: make, ModelYear: modelYear, Make: make, Model: model, ...r })),
+    };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

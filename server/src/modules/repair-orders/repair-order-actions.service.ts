@@ -52,7 +52,11 @@ export async function closeOrder(opts: { ctx: TRequestContext; id: number; witho
     if (order.closedAt !== null) throw new AppError('conflict', ORDER_ACTION_MESSAGES.alreadyClosed);
     const lines = await repo.listLinesOf(tx, { companyId: order.companyId, orderIds: [order.id] });
     if (findOpenLines({ lines }).length) throw new AppError('conflict', REPAIR_ORDER_LINES_NOT_CLOSED);
-    const closed = await repo.updateOrder(tx, { companyId: order.companyId, id: order.id, values: { closedAt: new Date(), surveySkipped: opts.withoutSurvey } });
+    const closed = await repo.updateOrder(tx, {
+      companyId: order.companyId,
+      id: order.id,
+      values: { closedAt: new Date(), surveySkipped: opts.withoutSurvey },
+    });
     await cancelOnClose(tx, { order: closed });
     return { order: closed, changes: ['closedAt', 'state'] };
   });

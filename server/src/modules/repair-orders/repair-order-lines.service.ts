@@ -24,7 +24,10 @@ export async function presentLine(tx: TTx, opts: { deps: TOrderDeps; line: TRepa
   return toLineResource({ config: opts.deps.config, line: opts.line, files });
 }
 
-async function lineEvent(tx: TTx, opts: { deps: TOrderDeps; line: TRepairOrderLineRow; event: TLiveEventInput['event']; changes?: string[] }): Promise<TLiveEventInput> {
+async function lineEvent(
+  tx: TTx,
+  opts: { deps: TOrderDeps; line: TRepairOrderLineRow; event: TLiveEventInput['event']; changes?: string[] },
+): Promise<TLiveEventInput> {
   return {
     companyId: opts.line.companyId,
     topics: [companyTopic(opts.line.companyId)],
@@ -93,7 +96,12 @@ export async function createRepairOrderLineInTx(
 ): Promise<TRepairOrderLineRow> {
   const order = await lockOpenOrder(tx, { companyId: opts.companyId, id: opts.orderId });
   const decidedBy = opts.decidedBy ?? 'staff';
-  let line = await repo.insertLine(tx, { ...opts.values, ...decisionFields(opts.values.status, decidedBy, new Date()), companyId: order.companyId, repairOrderId: order.id });
+  let line = await repo.insertLine(tx, {
+    ...opts.values,
+    ...decisionFields(opts.values.status, decidedBy, new Date()),
+    companyId: order.companyId,
+    repairOrderId: order.id,
+  });
   if (opts.fileIds?.length) await attachFiles(tx, { companyId: order.companyId, lineId: line.id, fileIds: opts.fileIds });
   if (opts.fromRecommendation !== undefined)
     await takeUpRecommendationInTx(tx, { companyId: order.companyId, id: opts.fromRecommendation, vehicleId: order.vehicleId, lineId: line.id });
@@ -109,7 +117,15 @@ export async function createRepairOrderLineInTx(
 /** Changes a line (merge-patch) in the caller's transaction; a status set here is decided by `decidedBy` (staff). */
 export async function updateRepairOrderLineInTx(
   tx: TTx,
-  opts: { deps: TOrderDeps; companyId: number; id: number; values: Partial<repo.TLineValues> & { dmsKey?: string | null }; fileIds?: number[]; decidedBy?: TDecider; emit?: TEmit },
+  opts: {
+    deps: TOrderDeps;
+    companyId: number;
+    id: number;
+    values: Partial<repo.TLineValues> & { dmsKey?: string | null };
+    fileIds?: number[];
+    decidedBy?: TDecider;
+    emit?: TEmit;
+  },
 ): Promise<TRepairOrderLineRow> {
   const found = await repo.findLine(tx, { companyId: opts.companyId, id: opts.id });
   if (!found) throw new AppError('not_found', 'Repair order line not found.');
@@ -143,7 +159,13 @@ export async function updateRepairOrderLineInTx(
  */
 export async function applyLineDecisionsInTx(
   tx: TTx,
-  opts: { deps: TOrderDeps; order: TRepairOrderRow; decisions: { lineId: number; decision: 'approved' | 'denied' }[]; decidedBy: 'customer' | 'staff'; emit: TEmit },
+  opts: {
+    deps: TOrderDeps;
+    order: TRepairOrderRow;
+    decisions: { lineId: number; decision: 'approved' | 'denied' }[];
+    decidedBy: 'customer' | 'staff';
+    emit: TEmit;
+  },
 ): Promise<TRepairOrderLineRow[]> {
   const at = new Date();
   const applied: TRepairOrderLineRow[] = [];
@@ -173,13 +195,7 @@ export async function getLine(opts: { ctx: TRequestContext; id: number }) {
   });
 }
 
-export async function createLine(opts: {
-  ctx: TRequestContext;
-  orderId: number;
-  values: repo.TLineValues;
-  fileIds?: number[];
-  fromRecommendation?: number;
-}) {
+export async function createLine(opts: { ctx: TRequestContext; orderId: number; values: repo.TLineValues; fileIds?: number[]; fromRecommendation?: number }) {
   const { scope, companyId } = resolveRecordScope({ ctx: opts.ctx });
   return runWithLiveEvents({
     deps: opts.ctx,
@@ -202,7 +218,14 @@ export async function changeLine(opts: { ctx: TRequestContext; id: number; value
     fn: async (tx, emit) => {
       const found = await repo.findLine(tx, { companyId, id: opts.id });
       if (!found) throw new AppError('not_found', 'Repair order line not found.');
-      const line = await updateRepairOrderLineInTx(tx, { deps: opts.ctx, companyId: found.companyId, id: found.id, values: opts.values, fileIds: opts.fileIds, emit });
+      const line = await updateRepairOrderLineInTx(tx, {
+        deps: opts.ctx,
+        companyId: found.companyId,
+        id: found.id,
+        values: opts.values,
+        fileIds: opts.fileIds,
+        emit,
+      });
       return presentLine(tx, { deps: opts.ctx, line });
     },
   });

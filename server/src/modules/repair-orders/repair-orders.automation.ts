@@ -2,7 +2,13 @@ import { computePriorToArrivalDueAt, computeStatusMessageDueAt } from '@cd/contr
 import type { TAutomatedMessageKind } from '@cd/contracts/automated-message';
 import type { TAutomotiveMessages } from '@cd/contracts/company';
 import type { TTx } from '../../db/client';
-import { cancelAutomatedMessages, planAutomatedMessage, planNextOccurrence, replanAutomatedMessage, type TAutomationSource } from '../automations/automations.api';
+import {
+  cancelAutomatedMessages,
+  planAutomatedMessage,
+  planNextOccurrence,
+  replanAutomatedMessage,
+  type TAutomationSource,
+} from '../automations/automations.api';
 import type { TCompanyRow } from '../companies/companies.api';
 import * as repo from './repair-orders.repository';
 import type { TRepairOrderRow } from './repair-orders.schema';

@@ -45,7 +45,8 @@ function orderWhere(f: TOrderFilter): SQL {
   if (f.status !== undefined) conds.push(eq(repairOrders.status, f.status));
   if (f.closed !== undefined) conds.push(f.closed ? sql`${repairOrders.closedAt} is not null` : sql`${repairOrders.closedAt} is null`);
   // No surveys table yet (the surveys issue): "with survey" means one was requested.
-  if (f.withSurvey !== undefined) conds.push(f.withSurvey ? sql`${repairOrders.surveyRequestedAt} is not null` : sql`${repairOrders.surveyRequestedAt} is null`);
+  if (f.withSurvey !== undefined)
+    conds.push(f.withSurvey ? sql`${repairOrders.surveyRequestedAt} is not null` : sql`${repairOrders.surveyRequestedAt} is null`);
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     const digits = f.search.replace(/\D/g, '');
@@ -60,14 +61,11 @@ function orderWhere(f: TOrderFilter): SQL {
 /** One page newest opened first (ties by id), and the total: two statements whatever the page size. */
 export async function listOrders(tx: TTx, f: TOrderFilter & { limit: number; offset: number }): Promise<{ rows: TRepairOrderRow[]; total: number }> {
   const where = orderWhere(f);
-  const rows = await tx
-    .select()
+  const rows = await tx.select().from(repairOrders).where(where).orderBy(desc(repairOrders.openedAt), desc(repairOrders.id)).limit(f.limit).offset(f.offset);
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)::int` })
     .from(repairOrders)
-    .where(where)
-    .orderBy(desc(repairOrders.openedAt), desc(repairOrders.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(repairOrders).where(where);
+    .where(where);
   return { rows, total: Number(c?.n ?? 0) };
 }
 
@@ -137,7 +135,13 @@ export async function findLine(tx: TTx, opts: { companyId: number | null; id: nu
 
 export async function insertLine(
   tx: TTx,
-  values: TLineValues & { companyId: number; repairOrderId: number; decidedAt?: Date | null; decidedBy?: TRepairOrderLineRow['decidedBy']; dmsKey?: string | null },
+  values: TLineValues & {
+    companyId: number;
+    repairOrderId: number;
+    decidedAt?: Date | null;
+    decidedBy?: TRepairOrderLineRow['decidedBy'];
+    dmsKey?: string | null;
+  },
 ) {
   const [row] = await tx.insert(repairOrderLines).values(values).returning();
   return row!;
@@ -148,7 +152,13 @@ export async function updateLine(
   opts: {
     companyId: number;
     id: number;
-    values: Partial<TLineValues> & { decidedAt?: Date | null; decidedBy?: TRepairOrderLineRow['decidedBy']; approvalRound?: number; dmsPushedAt?: Date | null; dmsKey?: string | null };
+    values: Partial<TLineValues> & {
+      decidedAt?: Date | null;
+      decidedBy?: TRepairOrderLineRow['decidedBy'];
+      approvalRound?: number;
+      dmsPushedAt?: Date | null;
+      dmsKey?: string | null;
+    };
   },
 ): Promise<TRepairOrderLineRow> {
   const [row] = await tx

@@ -49,40 +49,57 @@ export async function repairOrdersRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['repair_orders'];
 
-  r.get('/api/repair_orders', { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZRepairOrderSchema), ...errorResponses(400, 401, 403) } } }, async (req) => {
-    const q = req.query;
-    const itemsPerPage = q.per_page ?? REPAIR_ORDERS_PER_PAGE;
-    const { member, total } = await service.listRepairOrders({
-      ctx: contextOf(deps, req),
-      filter: { customerId: q.customer, vehicleId: q.vehicle, status: q.status, closed: q['exists[closedAt]'], withSurvey: q['exists[survey]'], search: q.q || undefined },
-      limit: itemsPerPage,
-      offset: (q.page - 1) * itemsPerPage,
-    });
-    return toCollection({ path: '/api/repair_orders', query: q, member, totalItems: total, page: q.page, itemsPerPage, paginated: true });
-  });
-  r.post('/api/repair_orders', { schema: { tags, body: ZRepairOrderCreateSchema, response: { 201: ZRepairOrderSchema, ...errorResponses(400, 401, 403, 409, 415, 422) } } }, async (req, reply) => {
-    const b = req.body;
-    const order = await service.createRepairOrder({
-      ctx: contextOf(deps, req),
-      values: {
-        customerId: b.customer,
-        vehicleId: b.vehicle ?? null,
-        number: b.number,
-        title: b.title,
-        description: b.description || null,
-        priceCents: b.price,
-        type: b.type || null,
-        status: b.status,
-        serviceAdvisorId: b.serviceAdvisor ?? null,
-        mechanicId: b.mechanic ?? null,
-        openedAt: b.openedAt ? new Date(b.openedAt) : new Date(),
-        promisedAt: b.promisedAt ? new Date(b.promisedAt) : null,
-      },
-    });
-    return reply.status(201).send(order);
-  });
-  r.get('/api/repair_orders/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZRepairOrderSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) =>
-    service.getRepairOrder({ ctx: contextOf(deps, req), id: req.params.id }),
+  r.get(
+    '/api/repair_orders',
+    { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZRepairOrderSchema), ...errorResponses(400, 401, 403) } } },
+    async (req) => {
+      const q = req.query;
+      const itemsPerPage = q.per_page ?? REPAIR_ORDERS_PER_PAGE;
+      const { member, total } = await service.listRepairOrders({
+        ctx: contextOf(deps, req),
+        filter: {
+          customerId: q.customer,
+          vehicleId: q.vehicle,
+          status: q.status,
+          closed: q['exists[closedAt]'],
+          withSurvey: q['exists[survey]'],
+          search: q.q || undefined,
+        },
+        limit: itemsPerPage,
+        offset: (q.page - 1) * itemsPerPage,
+      });
+      return toCollection({ path: '/api/repair_orders', query: q, member, totalItems: total, page: q.page, itemsPerPage, paginated: true });
+    },
+  );
+  r.post(
+    '/api/repair_orders',
+    { schema: { tags, body: ZRepairOrderCreateSchema, response: { 201: ZRepairOrderSchema, ...errorResponses(400, 401, 403, 409, 415, 422) } } },
+    async (req, reply) => {
+      const b = req.body;
+      const order = await service.createRepairOrder({
+        ctx: contextOf(deps, req),
+        values: {
+          customerId: b.customer,
+          vehicleId: b.vehicle ?? null,
+          number: b.number,
+          title: b.title,
+          description: b.description || null,
+          priceCents: b.price,
+          type: b.type || null,
+          status: b.status,
+          serviceAdvisorId: b.serviceAdvisor ?? null,
+          mechanicId: b.mechanic ?? null,
+          openedAt: b.openedAt ? new Date(b.openedAt) : new Date(),
+          promisedAt: b.promisedAt ? new Date(b.promisedAt) : null,
+        },
+      });
+      return reply.status(201).send(order);
+    },
+  );
+  r.get(
+    '/api/repair_orders/:id',
+    { schema: { tags, params: ZIdParamsSchema, response: { 200: ZRepairOrderSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (req) => service.getRepairOrder({ ctx: contextOf(deps, req), id: req.params.id }),
   );
   r.patch('/api/repair_orders/:id', { schema: { tags, params: ZIdParamsSchema, body: ZRepairOrderPatchSchema, response: ORDER } }, async (req) =>
     service.changeRepairOrder({ ctx: contextOf(deps, req), id: req.params.id, values: patchValuesOf(req.body) }),

@@ -60,7 +60,10 @@ export async function loadCompany(tx: TTx, companyId: number): Promise<TCompanyR
 }
 
 /** The references of an order: the vehicle is the customer's, the advisor is flagged advisor, the mechanic mechanic. */
-async function checkReferences(tx: TTx, opts: { companyId: number; values: Pick<repo.TOrderValues, 'customerId' | 'vehicleId' | 'serviceAdvisorId' | 'mechanicId'> }) {
+async function checkReferences(
+  tx: TTx,
+  opts: { companyId: number; values: Pick<repo.TOrderValues, 'customerId' | 'vehicleId' | 'serviceAdvisorId' | 'mechanicId'> },
+) {
   const { companyId, values } = opts;
   const violations: TViolation[] = [];
   if (values.vehicleId !== null) {
@@ -166,7 +169,8 @@ export async function createRepairOrder(opts: { ctx: TRequestContext; values: re
   return runWithLiveEvents({
     deps: opts.ctx,
     scope: { companyId },
-    fn: async (tx, emit) => presentOrder(tx, { deps: opts.ctx, order: await createRepairOrderInTx(tx, { deps: opts.ctx, companyId, values: opts.values, emit }) }),
+    fn: async (tx, emit) =>
+      presentOrder(tx, { deps: opts.ctx, order: await createRepairOrderInTx(tx, { deps: opts.ctx, companyId, values: opts.values, emit }) }),
   });
 }
 

@@ -25,14 +25,29 @@ describe('repair orders', () => {
     const w = await seedOrderWorld(t, a, adminTok, { order: { serviceAdvisor: a.agent.id, mechanic: `/api/users/${a.user2.id}`, price: 2500 } });
     const got = await call('GET', `/api/repair_orders/${w.orderId}`, adminTok);
     expect(got.statusCode).toBe(200);
-    expect(got.json()).toMatchObject({ state: 'open', status: 'new', price: 2500, vehicle: { id: w.vehicleId }, serviceAdvisor: { id: a.agent.id }, mechanic: { id: a.user2.id } });
+    expect(got.json()).toMatchObject({
+      state: 'open',
+      status: 'new',
+      price: 2500,
+      vehicle: { id: w.vehicleId },
+      serviceAdvisor: { id: a.agent.id },
+      mechanic: { id: a.user2.id },
+    });
     const patched = await call('PATCH', `/api/repair_orders/${w.orderId}`, adminTok, { title: 'Brakes and pads', mechanic: null });
     expect(patched.json()).toMatchObject({ title: 'Brakes and pads', mechanic: null });
     const number = got.json().number as string;
-    for (const q of [`q=${encodeURIComponent(number)}`, `q=${encodeURIComponent(w.phone.slice(-7))}`, `customer=${w.customerId}&exists[closedAt]=false`, `vehicle=${w.vehicleId}&status=new`]) {
+    for (const q of [
+      `q=${encodeURIComponent(number)}`,
+      `q=${encodeURIComponent(w.phone.slice(-7))}`,
+      `customer=${w.customerId}&exists[closedAt]=false`,
+      `vehicle=${w.vehicleId}&status=new`,
+    ]) {
       const list = await call('GET', `/api/repair_orders?${q}`, adminTok);
       expect(list.statusCode, q).toBe(200);
-      expect(list.json().member.map((o: { id: number }) => o.id), q).toEqual([w.orderId]);
+      expect(
+        list.json().member.map((o: { id: number }) => o.id),
+        q,
+      ).toEqual([w.orderId]);
     }
     expect((await call('GET', `/api/repair_orders?customer=${w.customerId}&exists[closedAt]=true`, adminTok)).json().member).toEqual([]);
   });
@@ -40,7 +55,14 @@ describe('repair orders', () => {
   it('pages 10 per page by default, newest opened first, in a constant number of statements', async () => {
     const w = await seedOrderWorld(t, a, adminTok, { order: false });
     const make = (i: number) =>
-      call('POST', '/api/repair_orders', adminTok, { customer: w.customerId, vehicle: w.vehicleId, number: unique('P'), title: `T${i}`, price: 1, openedAt: new Date(Date.now() - i * HOUR).toISOString() });
+      call('POST', '/api/repair_orders', adminTok, {
+        customer: w.customerId,
+        vehicle: w.vehicleId,
+        number: unique('P'),
+        title: `T${i}`,
+        price: 1,
+        openedAt: new Date(Date.now() - i * HOUR).toISOString(),
+      });
     const first = await make(100);
     await call('POST', '/api/repair_order_lines', adminTok, { repairOrder: first.json().id, description: 'Wipers', price: 100 });
     const url = `/api/repair_orders?customer=${w.customerId}`;
@@ -93,8 +115,18 @@ describe('repair orders', () => {
   it('answers bad input with 400/422 on every route, never 500', async () => {
     const w = await seedOrderWorld(t, a, adminTok);
     const base = { customer: w.customerId, number: unique('B'), title: 'x', price: 0 };
-    for (const body of [{}, { ...base, price: -1 }, { ...base, price: 1.5 }, { ...base, number: '' }, { ...base, status: 'done' }, { ...base, openedAt: 'yesterday' },
-      { ...base, openedAt: '2026-01-02T00:00:00Z', promisedAt: '2026-01-01T00:00:00Z' }, { ...base, customer: 999999999 }, { ...base, foo: 1 }, { ...base, serviceAdvisor: 'x' }]) {
+    for (const body of [
+      {},
+      { ...base, price: -1 },
+      { ...base, price: 1.5 },
+      { ...base, number: '' },
+      { ...base, status: 'done' },
+      { ...base, openedAt: 'yesterday' },
+      { ...base, openedAt: '2026-01-02T00:00:00Z', promisedAt: '2026-01-01T00:00:00Z' },
+      { ...base, customer: 999999999 },
+      { ...base, foo: 1 },
+      { ...base, serviceAdvisor: 'x' },
+    ]) {
       const res = await call('POST', '/api/repair_orders', adminTok, body);
       expect([400, 422], `${JSON.stringify(body)} → ${res.body}`).toContain(res.statusCode);
     }
@@ -122,7 +154,10 @@ describe('closing and actions', () => {
     const refused = await call('PUT', `/api/repair_orders/${w.orderId}/close`, tok, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(REPAIR_ORDER_LINES_NOT_CLOSED);
-    expect((await call('PATCH', `/api/repair_order_lines/${line.id}`, tok, { status: 'rejected' })).json()).toMatchObject({ status: 'rejected', decidedBy: 'staff' });
+    expect((await call('PATCH', `/api/repair_order_lines/${line.id}`, tok, { status: 'rejected' })).json()).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'staff',
+    });
     const closed = await call('PUT', `/api/repair_orders/${w.orderId}/close`, tok, { withoutSurvey: true });
     expect(closed.json()).toMatchObject({ state: 'closed' });
     expect(await automatedRows(t, c.companyId, 'repair_order', w.orderId)).toMatchObject([{ kind: 'status_url', state: 'cancelled' }]);
@@ -205,6 +240,9 @@ describe('closing and actions', () => {
     expect(customer.lastOpenRepairOrder).toMatchObject({ id: w.orderId, '@id': `/api/repair_orders/${w.orderId}`, closedAt: null });
     expect(customer.lastClosedRepairOrder).toMatchObject({ id: closedOne.json().id, title: 'Old' });
     const list = (await call('GET', `/api/customers?search=${encodeURIComponent(w.phone.slice(-7))}`, adminTok)).json();
-    expect(list.member.find((m: { id: number }) => m.id === w.customerId)).toMatchObject({ lastOpenRepairOrder: { id: w.orderId }, lastClosedRepairOrder: { id: closedOne.json().id } });
+    expect(list.member.find((m: { id: number }) => m.id === w.customerId)).toMatchObject({
+      lastOpenRepairOrder: { id: w.orderId },
+      lastClosedRepairOrder: { id: closedOne.json().id },
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { APPRAISAL_CANDIDATE_MIN_AGE_YEARS, APPRAISAL_CANDIDATE_MIN_MILEAGE, isVehicleAppraisalAllowed, isVehicleAppraisalCandidate } from '@cd/contracts/vehicle';
+import {
+  APPRAISAL_CANDIDATE_MIN_AGE_YEARS,
+  APPRAISAL_CANDIDATE_MIN_MILEAGE,
+  isVehicleAppraisalAllowed,
+  isVehicleAppraisalCandidate,
+} from '@cd/contracts/vehicle';
 import { VEHICLE_APPRAISAL_COOLDOWN, VEHICLE_APPRAISAL_NOT_CONFIGURED } from '@cd/contracts/vehicle-extras';
 import type { TAutomotiveMessages } from '@cd/contracts/company';
 import type { TAppDeps, TRequestContext } from '../../context';
@@ -31,7 +36,12 @@ async function planAppraisalInTx(tx: TTx, opts: { vehicle: repo.TVehicleWithOrde
   if (!hasText(automotive.vehicleAppraisalText)) throw new AppError('conflict', VEHICLE_APPRAISAL_NOT_CONFIGURED);
   if (!isVehicleAppraisalAllowed({ lastSentAt: vehicle.appraisalMessageSentAt, cooldownDays: automotive.vehicleAppraisalCooldownDays ?? 0, now }))
     throw new AppError('conflict', VEHICLE_APPRAISAL_COOLDOWN);
-  const planned = await planNextOccurrence(tx, { companyId: vehicle.companyId, customerId: vehicle.customerId, kind: 'vehicle_appraisal', entityId: vehicle.id });
+  const planned = await planNextOccurrence(tx, {
+    companyId: vehicle.companyId,
+    customerId: vehicle.customerId,
+    kind: 'vehicle_appraisal',
+    entityId: vehicle.id,
+  });
   const updated = await repo.updateVehicle(tx, { companyId: vehicle.companyId, id: vehicle.id, values: { appraisalMessageSentAt: now } });
   if (automotive.vehicleAppraisalNotificationEmails?.length || automotive.vehicleAppraisalNotificationSms?.length)
     await enqueueJob(tx, { companyId: vehicle.companyId, kind: JOB_VEHICLE_APPRAISAL_NOTIFY, payload: { vehicleId: vehicle.id, key: planned.row.key } });

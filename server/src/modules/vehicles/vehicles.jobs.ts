@@ -37,7 +37,8 @@ export function createVehicleJobHandlers(opts: { deps: TAppDeps; log?: { error: 
       const m = company.automotiveMessages as TAutomotiveMessages;
       const who = `${customerDisplayName(customer)}${customer.phone ? ` (${customer.phone})` : ''}`;
       const text = `${who} was offered a vehicle appraisal for their ${vehicleDisplayName(vehicle)}${vehicle.vin ? `, VIN ${vehicle.vin}` : ''}.`;
-      for (const to of m.vehicleAppraisalNotificationEmails ?? []) await deps.mailer.send({ to, subject: `Vehicle appraisal: ${vehicleDisplayName(vehicle)}`, text });
+      for (const to of m.vehicleAppraisalNotificationEmails ?? [])
+        await deps.mailer.send({ to, subject: `Vehicle appraisal: ${vehicleDisplayName(vehicle)}`, text });
       const phones = m.vehicleAppraisalNotificationSms ?? [];
       if (!phones.length) return;
       const channel = SMS_CHANNELS.find((c) => deps.channels[c]?.isAvailable(company));

@@ -21,14 +21,11 @@ export type TVehicleWithOrders = TVehicleRow & { openRepairOrders: number };
 const openOrders = sql<number>`(select count(*)::int from repair_orders ro
   where ro.company_id = "vehicles"."company_id" and ro.vehicle_id = "vehicles"."id" and ro.closed_at is null)`;
 
-const byScope = (companyId: number | null, id: number) => (companyId === null ? eq(vehicles.id, id) : and(eq(vehicles.companyId, companyId), eq(vehicles.id, id)));
+const byScope = (companyId: number | null, id: number) =>
+  companyId === null ? eq(vehicles.id, id) : and(eq(vehicles.companyId, companyId), eq(vehicles.id, id));
 
 export async function findVehicle(tx: TTx, opts: { companyId: number | null; id: number; forUpdate?: boolean }): Promise<TVehicleWithOrders | undefined> {
-  const q = tx
-    .select({ v: vehicles, openRepairOrders: openOrders })
-    .from(vehicles)
-    .where(byScope(opts.companyId, opts.id))
-    .limit(1);
+  const q = tx.select({ v: vehicles, openRepairOrders: openOrders }).from(vehicles).where(byScope(opts.companyId, opts.id)).limit(1);
   const [row] = opts.forUpdate ? await q.for('update', { of: vehicles }) : await q;
   return row ? { ...row.v, openRepairOrders: Number(row.openRepairOrders) } : undefined;
 }
@@ -69,7 +66,10 @@ export async function listVehicles(tx: TTx, opts: { companyId: number; customerI
     .orderBy(desc(vehicles.id))
     .limit(opts.limit)
     .offset(opts.offset);
-  const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(where);
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vehicles)
+    .where(where);
   return { rows: rows.map((r) => ({ ...r.v, openRepairOrders: Number(r.openRepairOrders) })), total: Number(c?.n ?? 0) };
 }
 
@@ -133,7 +133,13 @@ export async function listOpenRecommendations(tx: TTx, opts: { companyId: number
   return tx
     .select()
     .from(vehicleRecommendations)
-    .where(and(eq(vehicleRecommendations.companyId, opts.companyId), eq(vehicleRecommendations.vehicleId, opts.vehicleId), eq(vehicleRecommendations.status, 'open')))
+    .where(
+      and(
+        eq(vehicleRecommendations.companyId, opts.companyId),
+        eq(vehicleRecommendations.vehicleId, opts.vehicleId),
+        eq(vehicleRecommendations.status, 'open'),
+      ),
+    )
     .orderBy(desc(vehicleRecommendations.id))
     .limit(200);
 }

@@ -74,13 +74,21 @@ export async function updateVehicleInTx(
   if (!changes.length) return before;
   const row = await withVinCheck(tx, (sp) => repo.updateVehicle(sp, { companyId: opts.companyId, id: opts.id, values: opts.values }));
   const full = { ...row!, openRepairOrders: before.openRepairOrders };
-  opts.emit?.([vehicleEvent(full, 'updated', changes.map((k) => (k === 'customerId' ? 'customer' : k)))]);
+  opts.emit?.([
+    vehicleEvent(
+      full,
+      'updated',
+      changes.map((k) => (k === 'customerId' ? 'customer' : k)),
+    ),
+  ]);
   return full;
 }
 
 export async function listVehicles(opts: { ctx: TRequestContext; customerId?: number; limit: number; offset: number }) {
   const companyId = resolveReadableCompanyId({ ctx: opts.ctx });
-  return runInScope(opts.ctx.db, { companyId }, (tx) => repo.listVehicles(tx, { companyId, customerId: opts.customerId, limit: opts.limit, offset: opts.offset }));
+  return runInScope(opts.ctx.db, { companyId }, (tx) =>
+    repo.listVehicles(tx, { companyId, customerId: opts.customerId, limit: opts.limit, offset: opts.offset }),
+  );
 }
 
 export async function getVehicle(opts: { ctx: TRequestContext; id: number }) {

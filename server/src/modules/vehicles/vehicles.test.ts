@@ -33,10 +33,24 @@ describe('vehicles', () => {
     expect(garage.statusCode).toBe(200);
     expect(garage.json().member).toMatchObject([{ id: w.vehicleId, make: 'Honda', openRepairOrders: 0 }]);
     const vin = (await call('GET', `/api/vehicles/${w.vehicleId}`, adminTok)).json().vin;
-    const dup = await call('POST', '/api/vehicles', adminTok, { customer: w.customerId, make: 'Ford', model: 'Focus', year: 2018, mileage: 1, vin: vin.toLowerCase() });
+    const dup = await call('POST', '/api/vehicles', adminTok, {
+      customer: w.customerId,
+      make: 'Ford',
+      model: 'Focus',
+      year: 2018,
+      mileage: 1,
+      vin: vin.toLowerCase(),
+    });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().violations).toMatchObject([{ propertyPath: 'vin', message: VIN_ALREADY_USED }]);
-    const other = await call('POST', '/api/vehicles', adminTok, { customer: w.customerId, make: 'Ford', model: 'Focus', year: 2018, mileage: 1, vin: randomVin() });
+    const other = await call('POST', '/api/vehicles', adminTok, {
+      customer: w.customerId,
+      make: 'Ford',
+      model: 'Focus',
+      year: 2018,
+      mileage: 1,
+      vin: randomVin(),
+    });
     expect(other.statusCode).toBe(201);
     const clash = await call('PATCH', `/api/vehicles/${other.json().id}`, adminTok, { vin });
     expect(clash.statusCode).toBe(422);
@@ -94,7 +108,11 @@ describe('vehicle appraisal', () => {
     const none = await call('POST', url, tok, {});
     expect(none.statusCode).toBe(409);
     expect(none.json().detail).toBe(VEHICLE_APPRAISAL_NOT_CONFIGURED);
-    await setAutomotive(t, c.companyId, { vehicleAppraisalText: 'Thinking of selling? We buy cars.', vehicleAppraisalCooldownDays: 0, vehicleAppraisalNotificationEmails: ['sales@test.example'] });
+    await setAutomotive(t, c.companyId, {
+      vehicleAppraisalText: 'Thinking of selling? We buy cars.',
+      vehicleAppraisalCooldownDays: 0,
+      vehicleAppraisalNotificationEmails: ['sales@test.example'],
+    });
     const results = await Promise.all([1, 2, 3].map(() => call('POST', url, tok, {})));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().detail).toBe(VEHICLE_APPRAISAL_COOLDOWN);
@@ -111,7 +129,14 @@ describe('vehicle appraisal', () => {
     const c = await seedCompany(t.db);
     const tok = (await login(t.app, c.admin.email)).token;
     const old = await seedOrderWorld(t, c, tok, { order: false });
-    const fresh = await call('POST', '/api/vehicles', tok, { customer: old.customerId, make: 'Kia', model: 'EV9', year: new Date().getUTCFullYear(), mileage: 100, vin: randomVin() });
+    const fresh = await call('POST', '/api/vehicles', tok, {
+      customer: old.customerId,
+      make: 'Kia',
+      model: 'EV9',
+      year: new Date().getUTCFullYear(),
+      mileage: 100,
+      vin: randomVin(),
+    });
     await setAutomotive(t, c.companyId, { vehicleAppraisalText: 'We buy cars.', vehicleAppraisalAutomatedEnabled: true, vehicleAppraisalCooldownDays: 30 });
     await runAutomatedAppraisals({ deps: t.app.deps, now: new Date() });
     expect(await automatedRows(t, c.companyId, 'vehicle', old.vehicleId)).toHaveLength(1);
@@ -130,7 +155,10 @@ describe('recalls', () => {
     const w = await seedOrderWorld(t, c, tok, { order: false });
     const model = `Model${Date.now()}`;
     await call('PATCH', `/api/vehicles/${w.vehicleId}`, tok, { model, year: 2012 });
-    nhtsa.addRecall({ make: 'HONDA', model, year: 2012 }, { NHTSACampaignNumber: '12V123000', Component: 'AIR BAGS', Summary: 'Inflator may rupture.', Remedy: 'Replace.' });
+    nhtsa.addRecall(
+      { make: 'HONDA', model, year: 2012 },
+      { NHTSACampaignNumber: '12V123000', Component: 'AIR BAGS', Summary: 'Inflator may rupture.', Remedy: 'Replace.' },
+    );
     nhtsa.mode = 'error';
     const failed = await call('GET', `/api/vehicles/${w.vehicleId}/recalls`, tok);
     expect(failed.json()).toEqual({ available: false, reason: 'error' });
