@@ -115,7 +115,7 @@ describe('line approval', () => {
         sql`select payload->>'entity' as entity from live_events where company_id = ${c.companyId} and payload->>'event' = 'updated' and (payload->'data'->>'id')::bigint = ${l1.id}`,
       ),
     );
-    expect(events.rows.map((r) => (r as { entity: string }).entity)).toContain('repair_order_line');
+    expect((events.rows as { entity: string }[]).map((r) => r.entity)).toContain('repair_order_line');
 
     const recs = (await call('GET', `/api/vehicles/${w.vehicleId}/recommendations`, tok)).json().member;
     expect(recs).toMatchObject([

@@ -12,7 +12,7 @@ import { findCustomer } from '../customers/customers.api';
 import { listEntityMedia } from '../media/media.api';
 import { findUsersByIds } from '../users/users.api';
 import { findVehiclesByIds, loadVehicle } from '../vehicles/vehicles.api';
-import { planOrderCreated, planPriorToArrival, planStatusUpdate } from './repair-orders.automation';
+import { cancelOnClose, planOrderCreated, planPriorToArrival, planStatusUpdate } from './repair-orders.automation';
 import { toOrderResource, type TOrderRelations } from './repair-orders.presenter';
 import * as repo from './repair-orders.repository';
 import type { TRepairOrderRow } from './repair-orders.schema';
@@ -130,6 +130,8 @@ export async function updateRepairOrderInTx(
   const company = await loadCompany(tx, order.companyId);
   if (changes.includes('promisedAt')) await planPriorToArrival(tx, { company, order });
   if (changes.includes('status')) await planStatusUpdate(tx, { company, order });
+  // A DMS import that closes the order: what still waits is cancelled as when closing here.
+  if (changes.includes('closedAt') && order.closedAt !== null) await cancelOnClose(tx, { order });
   opts.emit?.([orderEvent(await presentOrder(tx, { deps: opts.deps, order }), order.companyId, 'updated', changes.map(fieldName))]);
   return order;
 }
