@@ -54,6 +54,13 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createAwayJobHandlers } from './modules/users/away.jobs';
+import { registerRepairOrderAutomations } from './modules/repair-orders/repair-orders.api';
+import { repairOrdersRoutes } from './modules/repair-orders/repair-orders.routes';
+import { repairOrderLinesRoutes } from './modules/repair-orders/repair-order-lines.routes';
+import { createVehicleRecurringJobs } from './modules/vehicles/vehicle-appraisal.service';
+import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
+import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
 import { bodyGuardsPlugin } from './plugins/body-guards';
@@ -106,7 +113,10 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   inboundMessageStored.attach(applyAwayStatus);
   inboundMessageReceived.attach(notifyInboundMessage);
   // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
-  const recurringJobs: TRecurringJob[] = [];
+  const recurringJobs: TRecurringJob[] = [...createVehicleRecurringJobs({ deps })];
+  // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
+  registerRepairOrderAutomations();
+  registerVehicleAutomations();
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -121,6 +131,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
       ...createCustomerGroupJobHandlers({ deps }),
+      ...createVehicleJobHandlers({ deps, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -197,6 +208,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
     await errorReportsRoutes(api, deps);
+    await vehiclesRoutes(api, deps);
+    await repairOrdersRoutes(api, deps);
+    await repairOrderLinesRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

@@ -58,6 +58,8 @@ const ZEnvSchema = z.object({
   WHATSAPP_API_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/).default('v21.0'),
   /** Viber REST bot API base (tests point it at a fake; its origin is then also allowed for inbound media). */
   VIBER_API_URL: z.string().url().default('https://chatapi.viber.com/pa'),
+  NHTSA_API_URL: z.string().url().default('https://api.nhtsa.gov'),
+  NHTSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The next-variant payment provider's API base; unset = credentials cannot be verified (saving new ones is refused). */
   PAYMENT_NEXT_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
   /** Run the outbox worker in this process (tests drive it by hand). */
@@ -117,6 +119,9 @@ export type TConfig = {
   whatsAppGraphUrl: string;
   whatsAppApiVersion: string;
   viberApiUrl: string;
+  /** Public NHTSA API (recalls by make, model and year). */
+  nhtsaApiUrl: string;
+  nhtsaTimeoutMs: number;
   paymentNextApiUrl?: string;
   worker: boolean;
   workerPollMs: number;
@@ -216,6 +221,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     whatsAppGraphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
     whatsAppApiVersion: env.WHATSAPP_API_VERSION,
     viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
+    nhtsaApiUrl: env.NHTSA_API_URL.replace(/\/+$/, ''),
+    nhtsaTimeoutMs: env.NHTSA_TIMEOUT_MS,
     paymentNextApiUrl: env.PAYMENT_NEXT_API_URL?.replace(/\/+$/, '') || undefined,
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,

@@ -55,6 +55,15 @@ beforeAll(async () => {
   rows.errorReport = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
     Number(((await tx.execute(sql`select max(id) as id from error_reports`)).rows[0] as { id: string }).id),
   );
+  const vehicle = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(adminTok), payload: { customer: rows.customer, make: 'Victim', model: 'Car', year: 2015, mileage: 1000, vin: '1HGCM82633A004352' } });
+  rows.vehicle = vehicle.json().id;
+  const order = await t.app.inject({ method: 'POST', url: '/api/repair_orders', headers: bearer(adminTok), payload: { customer: rows.customer, vehicle: rows.vehicle, number: 'VICTIM-1', title: 'Victim order', price: 100 } });
+  rows.repairOrder = order.json().id;
+  const denied = await t.app.inject({ method: 'POST', url: '/api/repair_order_lines', headers: bearer(adminTok), payload: { repairOrder: rows.repairOrder, description: 'Victim denied', price: 5, status: 'denied' } });
+  rows.deniedLine = denied.json().id;
+  const line = await t.app.inject({ method: 'POST', url: '/api/repair_order_lines', headers: bearer(adminTok), payload: { repairOrder: rows.repairOrder, description: 'Victim line', price: 10 } });
+  rows.repairOrderLine = line.json().id;
+  rows.recommendation = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${rows.vehicle}/recommendations`, headers: bearer(adminTok) })).json().member[0].id;
   rows.notification = (await runWithLiveEvents({
     deps: t.app.deps,
     scope: { companyId: a.companyId },
@@ -83,6 +92,10 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   notifications: () => rows.notification!,
   company_services: () => rows.companyService!,
   error_reports: () => rows.errorReport!,
+  vehicles: () => rows.vehicle!,
+  repair_orders: () => rows.repairOrder!,
+  repair_order_lines: () => rows.repairOrderLine!,
+  vehicle_recommendations: () => rows.recommendation!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -103,6 +116,9 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
   'PATCH /api/company_services/:id': () => ({ price: 1 }),
   'PUT /api/company_services/:id': () => ({ title: 'Intruder', duration: 5, price: 1 }),
+  'PATCH /api/vehicles/:id': () => ({ mileage: 1 }),
+  'PATCH /api/repair_orders/:id': () => ({ title: 'Intruder' }),
+  'PATCH /api/repair_order_lines/:id': () => ({ description: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -190,6 +206,16 @@ describe('every route with an id, called by another company', () => {
     expect(notes.json().member).toMatchObject([{ id: rows.notification, title: 'Victim notification', readAt: null }]);
     const svc = await t.app.inject({ method: 'GET', url: `/api/company_services/${rows.companyService}`, headers: bearer(adminTok) });
     expect(svc.json()).toMatchObject({ title: 'Victim service', duration: 30, price: 4999 });
+    const ro = await t.app.inject({ method: 'GET', url: `/api/repair_orders/${rows.repairOrder}`, headers: bearer(adminTok) });
+    expect(ro.json()).toMatchObject({ title: 'Victim order', state: 'open', vehicleReadySentAt: null, surveyRequestedAt: null });
+    expect(ro.json().repairOrderLines.map((l: { id: number }) => l.id)).toContain(rows.repairOrderLine);
+    const car = await t.app.inject({ method: 'GET', url: `/api/vehicles/${rows.vehicle}`, headers: bearer(adminTok) });
+    expect(car.json()).toMatchObject({ mileage: 1000, appraisalMessageSentAt: null });
+    for (const url of ['/api/repair_orders', '/api/vehicles', `/api/repair_orders?customer=${rows.customer}`, '/api/repair_order_lines/autocomplete_options?q=Victim']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Victim');
+    }
     const intruderList = await t.app.inject({ method: 'GET', url: '/api/company_services?pagination=false', headers: bearer(intruder) });
     expect(intruderList.json().member).toEqual([]);
   });

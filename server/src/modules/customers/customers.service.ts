@@ -53,7 +53,8 @@ async function loadVisible(tx: TTx, scope: repo.TCustomerScope, id: number): Pro
 
 async function present(tx: TTx, ctx: TRequestContext, row: TCustomerRow) {
   const readStates = await repo.listReadStates(tx, { companyId: row.companyId, customerIds: [row.id] });
-  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates });
+  const repairOrders = (await repo.listCustomerRepairOrders(tx, { companyId: row.companyId, customerIds: [row.id] })).get(row.id);
+  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates, repairOrders });
 }
 
 function withCustomerTx<T>(ctx: TRequestContext, fn: (tx: TTx, emit: (e: TLiveEventInput[]) => void) => Promise<T>): Promise<T> {
@@ -103,7 +104,11 @@ export async function listCustomers(opts: TListCustomersOptions) {
       before: opts.before,
     });
     const member = page.rows.map((row) =>
-      toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates: page.readStates.filter((r) => r.customerId === row.id) }),
+      toCustomerResource(row, {
+        viewerId: ctx.actor.user.id,
+        readStates: page.readStates.filter((r) => r.customerId === row.id),
+        repairOrders: page.repairOrders.get(row.id),
+      }),
     );
     const last = page.rows.at(-1);
     return { member, total: page.total, hasMore: page.rows.length === opts.limit, last };
