@@ -26,6 +26,8 @@ import { customerImportRoutes } from './modules/customer-import/customer-import.
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { dmsSyncRoutes } from './modules/dms-sync/dms-sync.routes';
+import { createDmsRecurringJobs, createDmsSyncJobHandlers } from './modules/dms-sync/dms-sync.api';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
@@ -106,7 +108,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   inboundMessageStored.attach(applyAwayStatus);
   inboundMessageReceived.attach(notifyInboundMessage);
   // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
-  const recurringJobs: TRecurringJob[] = [];
+  const dmsLog = { info: (o: object, msg: string) => app.log.info(o, msg), warn: (o: object, msg: string) => app.log.warn(o, msg) };
+  const recurringJobs: TRecurringJob[] = [...createDmsRecurringJobs({ deps, log: dmsLog })];
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -121,6 +124,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
       ...createCustomerGroupJobHandlers({ deps }),
+      ...createDmsSyncJobHandlers({ deps, log: dmsLog }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -197,6 +201,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
     await errorReportsRoutes(api, deps);
+    await dmsSyncRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
