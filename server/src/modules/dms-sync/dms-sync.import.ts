@@ -23,6 +23,7 @@ export type TImportCounts = Record<
   | 'skippedBlockedCustomer'
   | 'skippedNoCustomer'
   | 'skippedNumberConflict'
+  | 'skippedNoPhone'
   | 'customersCreated'
   | 'customersMatched'
   | 'vehiclesCreated'
@@ -40,6 +41,7 @@ export function emptyImportCounts(): TImportCounts {
     skippedBlockedCustomer: 0,
     skippedNoCustomer: 0,
     skippedNumberConflict: 0,
+    skippedNoPhone: 0,
     customersCreated: 0,
     customersMatched: 0,
     vehiclesCreated: 0,
@@ -64,8 +66,14 @@ export async function fetchDmsOrders(opts: { adapter: TDmsAdapter; lastDoneAt: D
   return [...byKey.values()];
 }
 
-/** A DMS phone in E.164 for the company's country; null when it cannot be a reachable number (7 digits, zeros). */
-export function normalizeDmsPhone(digits: string, country: string): string | null {
+/**
+ * A DMS phone in E.164 for the company's country; null when it cannot be a reachable number. Dealertrack often holds
+ * 7 digits without the area code: in North America the dealership's own area code (from the company phone) is the
+ * best guess, as the DMS clerk typed a local number.
+ */
+export function normalizeDmsPhone(digits: string, country: string, companyPhone: string | null = null): string | null {
+  const area = /^\+1(\d{3})\d{7}$/.exec(companyPhone ?? '')?.[1];
+  if (digits.length === 7 && area) digits = `${area}${digits}`;
   try {
     const parsed = parsePhoneNumberFromString(digits, country.toUpperCase() as CountryCode);
     if (parsed?.isValid()) return parsed.number;
@@ -83,6 +91,7 @@ interface TImportContext {
   tx: TTx;
   companyId: number;
   country: string;
+  companyPhone: string | null;
   dmsVendor: TDmsType;
   defaultOwnerId: number | null;
   writers: Map<string, { id: number; enabled: boolean }>;
@@ -103,7 +112,7 @@ interface TImportContext {
  */
 export async function applyDmsOrders(
   tx: TTx,
-  opts: { companyId: number; country: string; dmsVendor: TDmsType; settings: TDmsSettings; defaultOwnerId: number | null; orders: TDmsRepairOrder[]; now: Date },
+  opts: { companyId: number; country: string; companyPhone: string | null; dmsVendor: TDmsType; settings: TDmsSettings; defaultOwnerId: number | null; orders: TDmsRepairOrder[]; now: Date },
 ): Promise<TImportCounts> {
   const counts = emptyImportCounts();
   const blockedWriters = new Set((opts.settings.dtBlockedServiceWriters ?? []).map((s) => s.trim()));
@@ -113,6 +122,7 @@ export async function applyDmsOrders(
     tx,
     companyId: opts.companyId,
     country: opts.country,
+    companyPhone: opts.companyPhone,
     dmsVendor: opts.dmsVendor,
     defaultOwnerId: opts.defaultOwnerId,
     writers: await repo.findUsersByDmsIds(tx, { companyId: opts.companyId, dmsVendor: opts.dmsVendor, ids: writerIds }),
@@ -129,14 +139,17 @@ export async function applyDmsOrders(
   return counts;
 }
 
-async function resolveCustomerId(ctx: TImportContext, order: TDmsRepairOrder, ownerId: number | null): Promise<number> {
+/** The order's customer: known by its DMS key, else by phone, else created; null when it has no reachable phone. */
+async function resolveCustomerId(ctx: TImportContext, order: TDmsRepairOrder, ownerId: number | null): Promise<number | null> {
   const c = order.customer!;
   const known = await repo.findCustomerIdByDmsKey(ctx.tx, { companyId: ctx.companyId, dmsVendor: ctx.dmsVendor, dmsKey: c.dmsKey });
   if (known !== null) {
     ctx.counts.customersMatched++;
     return known;
   }
-  const phone = c.phones.map((p) => normalizeDmsPhone(p, ctx.country)).find((p): p is string => !!p) ?? null;
+  const phone = c.phones.map((p) => normalizeDmsPhone(p, ctx.country, ctx.companyPhone)).find((p): p is string => !!p) ?? null;
+  // A customer here is a conversation: without a number to text (or a Viber id) there is no one to create.
+  if (!phone) return null;
   const { customer, isNew } = await findOrCreateCustomerByPhone(ctx.tx, {
     companyId: ctx.companyId,
     phone,
@@ -211,6 +224,10 @@ async function applyOrder(ctx: TImportContext, order: TDmsRepairOrder): Promise<
   let orderId: number;
   if (!existing) {
     const customerId = await resolveCustomerId(ctx, order, writer?.id ?? ctx.defaultOwnerId);
+    if (customerId === null) {
+      ctx.counts.skippedNoPhone++;
+      return;
+    }
     const vehicleId = await resolveVehicleId(ctx, order, customerId);
     const row = await repo.insertOrder(tx, {
       companyId,

@@ -140,6 +140,7 @@ export async function runImport(opts: { deps: TAppDeps; log: TDmsLog; companyId:
       const counts = await applyDmsOrders(tx, {
         companyId,
         country: company.country,
+        companyPhone: company.phone,
         dmsVendor: run.dmsVendor,
         settings,
         defaultOwnerId: company.defaultCustomerUserId,
