@@ -108,7 +108,8 @@ interface TImportContext {
  *   an order closed at the DMS is closed here (completed), an order closed here stays closed;
  * - the service advisor follows the DMS writer when a user carries that writer's id;
  * - DMS lines are matched by their line key (or, for lines we pushed, by text); their text and price follow the DMS,
- *   their approval status is never touched; local lines the DMS does not know are kept.
+ *   their approval status is never touched; lines we pushed keep our text and price; local lines the DMS does not
+ *   know are kept.
  */
 export async function applyDmsOrders(
   tx: TTx,
@@ -281,6 +282,8 @@ async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: 
   for (const line of order.lines) {
     const description = line.description.trim() || `Line ${line.dmsLineKey}`;
     const mine = local.byKey.get(line.dmsLineKey);
+    // A line we pushed keeps our text and price: the DMS copy was made from it (Dealertrack gets no price at all).
+    if (mine?.dmsPushedAt) continue;
     if (mine) {
       const values: { description?: string; priceCents?: number } = {};
       if (mine.description !== description) values.description = description;
