@@ -4,7 +4,8 @@ import { ZDmsPushesQuerySchema, ZDmsSyncRequestSchema, ZDmsSyncRunsQuerySchema }
 describe('DMS sync contracts', () => {
   it('takes a company id to sync and refuses anything else', () => {
     expect(ZDmsSyncRequestSchema.parse({ companyId: 4 })).toEqual({ companyId: 4 });
-    for (const bad of [{}, { companyId: '4' }, { companyId: 0 }, { companyId: 4, extra: true }]) expect(ZDmsSyncRequestSchema.safeParse(bad).success).toBe(false);
+    for (const bad of [{}, { companyId: '4' }, { companyId: 0 }, { companyId: 4, extra: true }])
+      expect(ZDmsSyncRequestSchema.safeParse(bad).success).toBe(false);
   });
 
   it('reads ids or IRIs in the list queries', () => {

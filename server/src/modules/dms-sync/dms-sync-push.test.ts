@@ -10,7 +10,12 @@ let t: TTestApp;
 
 beforeAll(async () => {
   fake = await startFakeDealertrack();
-  t = await createTestApp({ DEALERTRACK_BASE_URL: fake.baseUrl, DEALERTRACK_USERNAME: fake.username, DEALERTRACK_PASSWORD: fake.password, DMS_TIMEOUT_MS: '1500' });
+  t = await createTestApp({
+    DEALERTRACK_BASE_URL: fake.baseUrl,
+    DEALERTRACK_USERNAME: fake.username,
+    DEALERTRACK_PASSWORD: fake.password,
+    DMS_TIMEOUT_MS: '1500',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -20,7 +25,9 @@ afterAll(async () => {
 /** A company whose DMS order `<dealer>1` was imported; returns its id and the fake's copy. */
 async function importedOrder(dms: Record<string, unknown> = {}) {
   const s = await seedCompany(t.db);
-  const dealer = unique('P').replace(/[^A-Za-z0-9]/g, '').slice(-10);
+  const dealer = unique('P')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-10);
   fake.grants.get('ZE')!.add(dealer);
   const settings = { dmsType: 'vendor_a', enabled: true, dtCompanyNumber: dealer, dtEnterpriseCode: 'ZE', sendApprovedRepairOrderLinesToDms: true, ...dms };
   await runInScope(t.db, { companyId: null, system: true }, (tx) =>
@@ -79,8 +86,14 @@ describe('pushing approved lines to the DMS', () => {
     expect(due).toBeGreaterThan(20_000);
     expect(due).toBeLessThanOrEqual(30_000);
     // The job waits for that time instead of giving up.
-    const job = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
-      (await tx.execute(sql`select run_at, done_at from outbox_jobs where company_id = ${s.companyId} and kind = 'dms:push_lines'`)).rows as { run_at: string; done_at: string | null }[],
+    const job = await runInScope(
+      t.db,
+      { companyId: null, system: true },
+      async (tx) =>
+        (await tx.execute(sql`select run_at, done_at from outbox_jobs where company_id = ${s.companyId} and kind = 'dms:push_lines'`)).rows as {
+          run_at: string;
+          done_at: string | null;
+        }[],
     );
     expect(job).toHaveLength(1);
     expect(job[0]!.done_at).toBeNull();
@@ -90,18 +103,31 @@ describe('pushing approved lines to the DMS', () => {
     expect(await pushesOf(adminTok, orderId)).toMatchObject([{ state: 'done', attempts: 2, lastError: null, nextAttemptAt: null }]);
     expect(addCalls() - before).toBe(1);
     expect(ro.details.filter((d) => d.comments === 'REPLACE FRONT PADS')).toHaveLength(1);
-    const line = await runInScope(t.db, { companyId: s.companyId }, async (tx) => (await tx.execute(sql`select dms_pushed_at, dms_key, price_cents from repair_order_lines where id = ${lineId}`)).rows[0] as Record<string, unknown>);
+    const line = await runInScope(
+      t.db,
+      { companyId: s.companyId },
+      async (tx) =>
+        (await tx.execute(sql`select dms_pushed_at, dms_key, price_cents from repair_order_lines where id = ${lineId}`)).rows[0] as Record<string, unknown>,
+    );
     expect(line.dms_pushed_at).not.toBeNull();
     expect(line.dms_key).toBe('2');
 
     // Never twice: queueing again does nothing, a stray job sends nothing, and the next import keeps one line with our price.
     expect(await queue(s.companyId, orderId, [lineId])).toBe(0);
-    await runInScope(t.db, { companyId: s.companyId }, (tx) => tx.execute(sql`insert into outbox_jobs (company_id, kind, payload) values (${s.companyId}, 'dms:push_lines', ${JSON.stringify({ repairOrderId: orderId })}::jsonb)`));
+    await runInScope(t.db, { companyId: s.companyId }, (tx) =>
+      tx.execute(
+        sql`insert into outbox_jobs (company_id, kind, payload) values (${s.companyId}, 'dms:push_lines', ${JSON.stringify({ repairOrderId: orderId })}::jsonb)`,
+      ),
+    );
     await t.app.deps.jobs.drain();
     expect(addCalls() - before).toBe(1);
     expect((await t.app.inject({ method: 'POST', url: '/api/dms/sync', headers: bearer(adminTok), payload: { companyId: s.companyId } })).statusCode).toBe(202);
     await t.app.deps.jobs.drain();
-    const lines = await runInScope(t.db, { companyId: s.companyId }, async (tx) => (await tx.execute(sql`select description, price_cents from repair_order_lines where repair_order_id = ${orderId} order by id`)).rows);
+    const lines = await runInScope(
+      t.db,
+      { companyId: s.companyId },
+      async (tx) => (await tx.execute(sql`select description, price_cents from repair_order_lines where repair_order_id = ${orderId} order by id`)).rows,
+    );
     expect(lines).toEqual([
       { description: 'CUSTOMER STATES BRAKES SQUEAL AT LOW SPEED', price_cents: 8995 },
       { description: 'REPLACE FRONT PADS', price_cents: 12000 },
@@ -126,7 +152,9 @@ describe('pushing approved lines to the DMS', () => {
     const lineId = await approvedLine(s.companyId, orderId, 'WIPER BLADES');
     await queue(s.companyId, orderId, [lineId]);
     await t.app.deps.jobs.drain();
-    expect(await pushesOf(adminTok, orderId)).toMatchObject([{ state: 'failed', attempts: 1, lastError: expect.stringContaining('RO27'), nextAttemptAt: null }]);
+    expect(await pushesOf(adminTok, orderId)).toMatchObject([
+      { state: 'failed', attempts: 1, lastError: expect.stringContaining('RO27'), nextAttemptAt: null },
+    ]);
   });
 
   it('queues nothing when the company does not send approved lines, for lines from the DMS, or for an order the DMS never had', async () => {
@@ -137,7 +165,9 @@ describe('pushing approved lines to the DMS', () => {
       Number(((await tx.execute(sql`select id from repair_order_lines where repair_order_id = ${on.orderId}`)).rows[0] as { id: string }).id),
     );
     expect(await queue(on.s.companyId, on.orderId, [dmsLine])).toBe(0);
-    await runInScope(t.db, { companyId: on.s.companyId }, (tx) => tx.execute(sql`update repair_orders set dms_key = null, dms_vendor = null where id = ${on.orderId}`));
+    await runInScope(t.db, { companyId: on.s.companyId }, (tx) =>
+      tx.execute(sql`update repair_orders set dms_key = null, dms_vendor = null where id = ${on.orderId}`),
+    );
     expect(await queue(on.s.companyId, on.orderId, [await approvedLine(on.s.companyId, on.orderId, 'B')])).toBe(0);
   });
 

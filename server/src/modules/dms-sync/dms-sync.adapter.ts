@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { ZDmsSchema } from '@cd/contracts/company';
 import type { TConfig } from '../../config';
-import { createCdkTokenProvider, createDmsAdapter, type TCdkTokenProvider, type TDmsAdapter, type TDmsCall, type TDmsCallSink, type TDmsProductConfig } from '../../dms/dms';
+import {
+  createCdkTokenProvider,
+  createDmsAdapter,
+  type TCdkTokenProvider,
+  type TDmsAdapter,
+  type TDmsCall,
+  type TDmsCallSink,
+  type TDmsProductConfig,
+} from '../../dms/dms';
 import type { TCompanyRow } from '../companies/companies.api';
 import type { TDmsType } from './dms-sync.schema';
 

@@ -113,7 +113,16 @@ interface TImportContext {
  */
 export async function applyDmsOrders(
   tx: TTx,
-  opts: { companyId: number; country: string; companyPhone: string | null; dmsVendor: TDmsType; settings: TDmsSettings; defaultOwnerId: number | null; orders: TDmsRepairOrder[]; now: Date },
+  opts: {
+    companyId: number;
+    country: string;
+    companyPhone: string | null;
+    dmsVendor: TDmsType;
+    settings: TDmsSettings;
+    defaultOwnerId: number | null;
+    orders: TDmsRepairOrder[];
+    now: Date;
+  },
 ): Promise<TImportCounts> {
   const counts = emptyImportCounts();
   const blockedWriters = new Set((opts.settings.dtBlockedServiceWriters ?? []).map((s) => s.trim()));
@@ -168,7 +177,10 @@ async function resolveCustomerId(ctx: TImportContext, order: TDmsRepairOrder, ow
 
 /** DMS names come in capitals ("DOE"); people read "Doe". */
 function titleCase(s: string): string {
-  return s.trim().toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
 /** The vehicle by VIN (or, without a valid one, by a DMS key made of the raw VIN or the order); created when new. */
@@ -180,7 +192,8 @@ async function resolveVehicleId(ctx: TImportContext, order: TDmsRepairOrder, cus
   const found = await repo.findVehicle(ctx.tx, { companyId: ctx.companyId, vin, dmsKey });
   if (found) {
     // Odometers only go up: a lower DMS reading is an older order, not a new fact.
-    if (v.mileage !== null && v.mileage > found.mileage) await repo.updateVehicle(ctx.tx, { companyId: ctx.companyId, id: found.id, values: { mileage: v.mileage } });
+    if (v.mileage !== null && v.mileage > found.mileage)
+      await repo.updateVehicle(ctx.tx, { companyId: ctx.companyId, id: found.id, values: { mileage: v.mileage } });
     return found.id;
   }
   // A vehicle needs a model year; without one (and without any VIN) the order comes without a vehicle.

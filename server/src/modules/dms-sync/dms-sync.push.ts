@@ -79,7 +79,16 @@ export async function runPushRound(opts: { deps: TAppDeps; log: TDmsLog; company
     return record({ deps, companyId, repairOrderId, claimed, pushed, error: unsent.length ? 'The line is no longer approved.' : null, retryable: false });
   } catch (err) {
     if (err instanceof DmsError)
-      return record({ deps, companyId, repairOrderId, claimed, pushed: err.pushedLines, error: err.message, retryable: err.retryable, retryAfterMs: err.retryAfterMs });
+      return record({
+        deps,
+        companyId,
+        repairOrderId,
+        claimed,
+        pushed: err.pushedLines,
+        error: err.message,
+        retryable: err.retryable,
+        retryAfterMs: err.retryAfterMs,
+      });
     opts.log.warn({ err, companyId, repairOrderId }, 'DMS push failed unexpectedly');
     return record({ deps, companyId, repairOrderId, claimed, pushed: [], error: 'The push failed unexpectedly; it will be tried again.', retryable: true });
   }

@@ -66,7 +66,9 @@ export async function lastDoneImport(tx: TTx, opts: { companyId: number; dmsVend
   const [row] = await tx
     .select()
     .from(dmsSyncRuns)
-    .where(and(eq(dmsSyncRuns.companyId, opts.companyId), eq(dmsSyncRuns.kind, 'import'), eq(dmsSyncRuns.state, 'done'), eq(dmsSyncRuns.dmsVendor, opts.dmsVendor)))
+    .where(
+      and(eq(dmsSyncRuns.companyId, opts.companyId), eq(dmsSyncRuns.kind, 'import'), eq(dmsSyncRuns.state, 'done'), eq(dmsSyncRuns.dmsVendor, opts.dmsVendor)),
+    )
     .orderBy(desc(dmsSyncRuns.startedAt))
     .limit(1);
   return row;
@@ -77,7 +79,13 @@ export async function listDmsEnabledCompanyIds(tx: TTx, opts: { limit: number })
   const rows = await tx
     .select({ id: companies.id })
     .from(companies)
-    .where(and(sql`(${companies.dms} ->> 'enabled') = 'true'`, sql`coalesce(${companies.dms} ->> 'dmsType', '') in ('vendor_a', 'vendor_b')`, eq(companies.enabled, true)))
+    .where(
+      and(
+        sql`(${companies.dms} ->> 'enabled') = 'true'`,
+        sql`coalesce(${companies.dms} ->> 'dmsType', '') in ('vendor_a', 'vendor_b')`,
+        eq(companies.enabled, true),
+      ),
+    )
     .orderBy(asc(companies.id))
     .limit(opts.limit);
   return rows.map((r) => r.id);
@@ -343,7 +351,9 @@ export async function listOrdersWithDuePushes(tx: TTx, opts: { limit: number }):
   return tx
     .selectDistinct({ companyId: dmsPushes.companyId, repairOrderId: dmsPushes.repairOrderId })
     .from(dmsPushes)
-    .where(and(eq(dmsPushes.state, 'pending'), lte(dmsPushes.nextAttemptAt, sql`now()`), or(isNull(dmsPushes.lockedUntil), lte(dmsPushes.lockedUntil, sql`now()`))))
+    .where(
+      and(eq(dmsPushes.state, 'pending'), lte(dmsPushes.nextAttemptAt, sql`now()`), or(isNull(dmsPushes.lockedUntil), lte(dmsPushes.lockedUntil, sql`now()`))),
+    )
     .limit(opts.limit);
 }
 

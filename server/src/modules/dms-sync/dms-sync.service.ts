@@ -80,7 +80,13 @@ export async function startImport(opts: {
   const started = await runInScope(deps.db, { companyId }, async (tx) => {
     let running = await repo.findRunningRun(tx, { companyId, kind: 'import' });
     if (running && Date.now() - running.startedAt.getTime() > ABANDONED_AFTER_MS) {
-      await repo.finishRun(tx, { companyId, id: running.id, state: 'failed', counts: running.counts, error: 'The import did not finish (its worker stopped).' });
+      await repo.finishRun(tx, {
+        companyId,
+        id: running.id,
+        state: 'failed',
+        counts: running.counts,
+        error: 'The import did not finish (its worker stopped).',
+      });
       running = undefined;
     }
     if (running) return { run: running, alreadyRunning: true };
@@ -133,7 +139,11 @@ export async function runImport(opts: { deps: TAppDeps; log: TDmsLog; companyId:
     const settings = dmsSettingsOf(company);
     const adapter = buildDmsAdapter({ config: deps.config, company, log: opts.log });
     if (!adapter || settings.dmsType !== run.dmsVendor)
-      throw new DmsError({ vendor: run.dmsVendor === 'vendor_a' ? 'dealertrack' : 'cdk', kind: 'auth', message: 'The DMS link was switched off or changed before the import ran.' });
+      throw new DmsError({
+        vendor: run.dmsVendor === 'vendor_a' ? 'dealertrack' : 'cdk',
+        kind: 'auth',
+        message: 'The DMS link was switched off or changed before the import ran.',
+      });
     // A manual run always reads everything: it is how an admin repairs a gap.
     const orders = await fetchDmsOrders({ adapter, lastDoneAt: run.trigger === 'schedule' ? (last?.startedAt ?? null) : null, now });
     await runInScope(deps.db, { companyId }, async (tx) => {
@@ -230,7 +240,11 @@ export async function syncServiceWriters(opts: { ctx: TRequestContext; log: TDms
       let outcome: 'matched' | 'created' | 'missing' | 'inactive' = user ? 'matched' : w.active ? 'missing' : 'inactive';
       let userId = user?.id ?? null;
       if (outcome === 'missing' && input.addMissing) {
-        const local = w.id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'writer';
+        const local =
+          w.id
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'writer';
         userId = await repo.insertDisabledUser(tx, {
           companyId,
           email: `dms-writer-${local}@${company.slug}.invalid`,

@@ -2,8 +2,14 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
-import { sampleClosedRepairOrder, sampleOpenRepairOrder, startFakeDealertrack, type TFakeDealertrack, type TFakeOtRepairOrder } from '../../../test/fakes/fake-dealertrack';
-import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
+import {
+  sampleClosedRepairOrder,
+  sampleOpenRepairOrder,
+  startFakeDealertrack,
+  type TFakeDealertrack,
+  type TFakeOtRepairOrder,
+} from '../../../test/fakes/fake-dealertrack';
+import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TTestApp } from '../../../test/helpers';
 
 let fake: TFakeDealertrack;
 let t: TTestApp;
@@ -29,11 +35,15 @@ afterAll(async () => {
 /** A company linked to its own dealer at the fake (company number unique per test, granted to us). */
 async function dmsCompany(app: TTestApp, f: TFakeDealertrack, dms: Record<string, unknown> = {}) {
   const s = await seedCompany(app.db);
-  const dealer = unique('D').replace(/[^A-Za-z0-9]/g, '').slice(-10);
+  const dealer = unique('D')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-10);
   f.grants.get('ZE')!.add(dealer);
   const settings = { dmsType: 'vendor_a', enabled: true, dtCompanyNumber: dealer, dtEnterpriseCode: 'ZE', ...dms };
   await runInScope(app.db, { companyId: null, system: true }, (tx) =>
-    tx.execute(sql`update companies set dms = ${JSON.stringify(settings)}::jsonb, country = 'US', phone = '+13125550100', timezone = 'America/New_York' where id = ${s.companyId}`),
+    tx.execute(
+      sql`update companies set dms = ${JSON.stringify(settings)}::jsonb, country = 'US', phone = '+13125550100', timezone = 'America/New_York' where id = ${s.companyId}`,
+    ),
   );
   const adminTok = (await login(app.app, s.admin.email)).token;
   return { s, dealer, adminTok };
@@ -63,7 +73,9 @@ async function snapshot(app: TTestApp, companyId: number) {
   return runInScope(app.db, { companyId }, async (tx) => {
     const q = async (query: ReturnType<typeof sql>) => (await tx.execute(query)).rows;
     return {
-      orders: await q(sql`select id, number, title, price_cents, status, customer_id, vehicle_id, service_advisor_id, opened_at, promised_at, closed_at, dms_key, updated_at from repair_orders order by number`),
+      orders: await q(
+        sql`select id, number, title, price_cents, status, customer_id, vehicle_id, service_advisor_id, opened_at, promised_at, closed_at, dms_key, updated_at from repair_orders order by number`,
+      ),
       lines: await q(sql`select id, repair_order_id, description, price_cents, status, dms_key, updated_at from repair_order_lines order by id`),
       customers: await q(sql`select id, first_name, last_name, phone, email, updated_at from customers order by id`),
       vehicles: await q(sql`select id, customer_id, vin, make, model, year, mileage, dms_key, updated_at from vehicles order by id`),
@@ -77,17 +89,36 @@ describe('DMS import (Dealertrack)', () => {
     fake.openRepairOrders.push(
       openOrder(dealer, { repairOrderNumber: `${dealer}1`, customerKey: `${dealer}C1`, customerPhoneNumber: '3125557701', vin: '1HGCM82633A004352' }),
       // A 7-digit phone gets the dealership's area code; the same customer key on the next order finds that customer.
-      openOrder(dealer, { repairOrderNumber: `${dealer}2`, customerKey: `${dealer}C2`, customerPhoneNumber: '5551234', vin: '', make: 'FORD', model: 'F150', details: [] }),
+      openOrder(dealer, {
+        repairOrderNumber: `${dealer}2`,
+        customerKey: `${dealer}C2`,
+        customerPhoneNumber: '5551234',
+        vin: '',
+        make: 'FORD',
+        model: 'F150',
+        details: [],
+      }),
       openOrder(dealer, { repairOrderNumber: `${dealer}3`, customerKey: `${dealer}C2`, customerPhoneNumber: '5551234', vin: '1M8GDM9AXKP042788' }),
     );
-    fake.closedRepairOrders.push(closedOrder(dealer, { repairOrderNumber: `${dealer}9`, customerKey: `${dealer}C1`, customerPhoneNumber: '3125557701', vin: '1HGCM82633A004352' }));
+    fake.closedRepairOrders.push(
+      closedOrder(dealer, { repairOrderNumber: `${dealer}9`, customerKey: `${dealer}C1`, customerPhoneNumber: '3125557701', vin: '1HGCM82633A004352' }),
+    );
     // The dealership's internal work (CustomerKey 0) has no customer to talk to; a customer without a phone neither.
     fake.closedRepairOrders.push(closedOrder(dealer, { repairOrderNumber: `${dealer}8` }));
     fake.closedRepairOrders.push(closedOrder(dealer, { repairOrderNumber: `${dealer}7`, customerKey: `${dealer}C7`, customerPhoneNumber: '0' }));
 
     const first = await sync(t, adminTok, s.companyId);
     expect(first).toMatchObject({ state: 'done', error: null });
-    expect(first.counts).toMatchObject({ ordersRead: 6, ordersCreated: 4, customersCreated: 2, customersMatched: 2, vehiclesCreated: 3, skippedNoCustomer: 1, skippedNoPhone: 1, linesCreated: 3 });
+    expect(first.counts).toMatchObject({
+      ordersRead: 6,
+      ordersCreated: 4,
+      customersCreated: 2,
+      customersMatched: 2,
+      vehiclesCreated: 3,
+      skippedNoCustomer: 1,
+      skippedNoPhone: 1,
+      linesCreated: 3,
+    });
     const after1 = await snapshot(t, s.companyId);
     expect(after1.orders.map((o) => o.number)).toEqual([`${dealer}1`, `${dealer}2`, `${dealer}3`, `${dealer}9`]);
     expect(after1.customers).toHaveLength(2);
@@ -102,13 +133,27 @@ describe('DMS import (Dealertrack)', () => {
 
     const second = await sync(t, adminTok, s.companyId);
     expect(second.id).not.toBe(first.id);
-    expect(second.counts).toMatchObject({ ordersRead: 6, ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 4, customersCreated: 0, vehiclesCreated: 0, linesCreated: 0, linesUpdated: 0 });
+    expect(second.counts).toMatchObject({
+      ordersRead: 6,
+      ordersCreated: 0,
+      ordersUpdated: 0,
+      ordersUnchanged: 4,
+      customersCreated: 0,
+      vehiclesCreated: 0,
+      linesCreated: 0,
+      linesUpdated: 0,
+    });
     expect(await snapshot(t, s.companyId)).toEqual(after1);
   });
 
   it('matches an existing customer by phone and skips blocked writers and customers', async () => {
     const { s, dealer, adminTok } = await dmsCompany(t, fake, { dtBlockedServiceWriters: ['BLK'], dtBlockedCustomerKeys: ['BLOCKEDKEY'] });
-    const existing = await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(adminTok), payload: { phone: '+13125557702', firstName: 'Johnny' } });
+    const existing = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: bearer(adminTok),
+      payload: { phone: '+13125557702', firstName: 'Johnny' },
+    });
     expect(existing.statusCode, existing.body).toBe(201);
     fake.openRepairOrders.push(
       openOrder(dealer, { repairOrderNumber: `${dealer}1`, customerKey: `${dealer}C`, customerPhoneNumber: '(312) 555-7702', vin: '' }),
@@ -196,7 +241,9 @@ describe('DMS import (Dealertrack)', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/dms/pushes?${q}`, headers: bearer(adminTok) });
       expect([400, 422], `${q}: ${res.body}`).toContain(res.statusCode);
     }
-    await runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(sql`update companies set dms = '{"dmsType":"vendor_a","enabled":false}' where id = ${s.companyId}`));
+    await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`update companies set dms = '{"dmsType":"vendor_a","enabled":false}' where id = ${s.companyId}`),
+    );
     const off = await post(adminTok, { companyId: s.companyId });
     expect(off.statusCode).toBe(422);
     expect(off.json().violations[0]).toMatchObject({ propertyPath: 'dms', message: 'dms_not_enabled' });
@@ -220,17 +267,35 @@ describe('service writers sync (vendor A)', () => {
     const added = await post(true);
     expect(added.json().writers[1]).toMatchObject({ id: '999', outcome: 'created' });
     expect(added.json().run).toMatchObject({ kind: 'service_writers', state: 'done', counts: { matched: 1, created: 1, inactive: 1 } });
-    const user = await runInScope(t.db, { companyId: s.companyId }, async (tx) => (await tx.execute(sql`select email, enabled, advisor, first_name, last_name, dms from users where dms->>'dtPersonId' = '999' and company_id = ${s.companyId}`)).rows);
-    expect(user).toEqual([{ email: `dms-writer-999@${s.slug}.invalid`, enabled: false, advisor: true, first_name: 'Arkona', last_name: 'Support', dms: { dtPersonId: '999' } }]);
+    const user = await runInScope(
+      t.db,
+      { companyId: s.companyId },
+      async (tx) =>
+        (
+          await tx.execute(
+            sql`select email, enabled, advisor, first_name, last_name, dms from users where dms->>'dtPersonId' = '999' and company_id = ${s.companyId}`,
+          )
+        ).rows,
+    );
+    expect(user).toEqual([
+      { email: `dms-writer-999@${s.slug}.invalid`, enabled: false, advisor: true, first_name: 'Arkona', last_name: 'Support', dms: { dtPersonId: '999' } },
+    ]);
     // The new user cannot sign in, and a second sync finds it instead of adding another.
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: `dms-writer-999@${s.slug}.invalid`, password: 'anything1A' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: `dms-writer-999@${s.slug}.invalid`, password: 'anything1A' } })).statusCode,
+    ).toBe(401);
     expect((await post(true)).json().writers[1]).toMatchObject({ outcome: 'matched' });
   });
 
   it('reports a vendor failure as a 409 with the vendor’s words and records the failed run', async () => {
     const { s } = await dmsCompany(t, fake);
     fake.failNext(1, 500);
-    const res = await t.app.inject({ method: 'POST', url: '/api/dms/service_writers_sync', headers: bearer(rootTok), payload: { companyId: s.companyId, addMissing: false } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dms/service_writers_sync',
+      headers: bearer(rootTok),
+      payload: { companyId: s.companyId, addMissing: false },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'dms_error', kind: 'unavailable' });
     const runs = await t.app.inject({ method: 'GET', url: `/api/dms/sync_runs?companyId=${s.companyId}&kind=service_writers`, headers: bearer(rootTok) });
@@ -255,7 +320,13 @@ describe('the call log', () => {
       expect((await sync(logged, adminTok, s.companyId)).state).toBe('done');
       const calls = lines.map((l) => JSON.parse(l)).filter((l) => l.dmsCall);
       expect(calls.map((c) => c.dmsCall.operation)).toEqual(['OpenRepairOrderLookup', 'GetClosedRepairOrders']);
-      expect(calls[0].dmsCall).toMatchObject({ companyId: s.companyId, vendor: 'dealertrack', method: 'POST', url: `${secretFake.baseUrl}/ServiceAPI.asmx`, status: 200 });
+      expect(calls[0].dmsCall).toMatchObject({
+        companyId: s.companyId,
+        vendor: 'dealertrack',
+        method: 'POST',
+        url: `${secretFake.baseUrl}/ServiceAPI.asmx`,
+        status: 200,
+      });
       expect(typeof calls[0].dmsCall.durationMs).toBe('number');
       expect(calls[0].dmsCall.requestBody).toContain('PasswordText">[redacted]</wsse:Password>');
       const all = lines.join('\n');
