@@ -81,6 +81,8 @@ const ZEnvSchema = z.object({
   CDK_API_KEY: z.string().optional(),
   CDK_API_SECRET: z.string().optional(),
   CDK_DEPARTMENT_ID: z.string().optional(),
+  /** Longest wait between status checks of a CDK bulk job (the API asks for 30 s; tests shorten it). */
+  CDK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
   /** Deadline of one DMS request. */
   DMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
@@ -138,7 +140,7 @@ export type TConfig = {
   /** DMS vendor access (absent vendor = this server cannot reach it: syncs answer 409 dms_not_connected). */
   dms: {
     dealertrack?: { baseUrl?: string; username: string; password: string };
-    cdk?: { baseUrl?: string; tokenUrl?: string; apiKey: string; apiSecret: string; departmentId?: string };
+    cdk?: { baseUrl?: string; tokenUrl?: string; apiKey: string; apiSecret: string; departmentId?: string; pollIntervalMs: number };
     timeoutMs: number;
   };
 };
@@ -252,6 +254,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
               apiKey: env.CDK_API_KEY,
               apiSecret: env.CDK_API_SECRET,
               departmentId: env.CDK_DEPARTMENT_ID || undefined,
+              pollIntervalMs: env.CDK_POLL_INTERVAL_MS,
             },
           }
         : {}),

@@ -75,7 +75,7 @@ function productConfigOf(config: TConfig, log: TDmsLog): TDmsProductConfig {
       });
       cdkTokens.set(config.dms, tokens);
     }
-    out.cdk = { baseUrl: cdk.baseUrl, tokens, departmentId: cdk.departmentId };
+    out.cdk = { baseUrl: cdk.baseUrl, tokens, departmentId: cdk.departmentId, pollIntervalMs: cdk.pollIntervalMs };
   }
   return out;
 }

@@ -9,6 +9,8 @@ import {
   type TFakeDealertrack,
   type TFakeOtRepairOrder,
 } from '../../../test/fakes/fake-dealertrack';
+import { startFakeCdk } from '../../../test/fakes/fake-cdk';
+import { createDmsRecurringJobs } from './dms-sync.api';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, unique, type TTestApp } from '../../../test/helpers';
 
 let fake: TFakeDealertrack;
@@ -71,7 +73,7 @@ async function sync(app: TTestApp, tok: string, companyId: number) {
 
 async function snapshot(app: TTestApp, companyId: number) {
   return runInScope(app.db, { companyId }, async (tx) => {
-    const q = async (query: ReturnType<typeof sql>) => (await tx.execute(query)).rows;
+    const q = async (query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as Record<string, unknown>[];
     return {
       orders: await q(
         sql`select id, number, title, price_cents, status, customer_id, vehicle_id, service_advisor_id, opened_at, promised_at, closed_at, dms_key, updated_at from repair_orders order by number`,
@@ -335,6 +337,77 @@ describe('the call log', () => {
     } finally {
       await logged.close();
       await secretFake.close();
+    }
+  });
+});
+
+describe('the periodic import', () => {
+  it('starts an import for each enabled company, reading only what changed since the last one', async () => {
+    const { s, dealer, adminTok } = await dmsCompany(t, fake);
+    fake.openRepairOrders.push(openOrder(dealer, { repairOrderNumber: `${dealer}1`, customerKey: `${dealer}C`, vin: '' }));
+    const [job] = createDmsRecurringJobs({ deps: t.app.deps, log: { info: () => {}, warn: () => {} } });
+    expect(job).toMatchObject({ name: 'dms-import', cron: '*/15 * * * *' });
+    await job!.run({ slot: new Date() });
+    await t.app.deps.jobs.drain();
+    const runs = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/dms/sync_runs?companyId=${s.companyId}`, headers: bearer(adminTok) })).json().member as {
+        trigger: string;
+        state: string;
+        counts: Record<string, number>;
+      }[];
+    expect((await runs())[0]).toMatchObject({ trigger: 'schedule', state: 'done', counts: { ordersCreated: 1 } });
+    const seen = fake.requests.length;
+    await job!.run({ slot: new Date() });
+    await t.app.deps.jobs.drain();
+    // The second slot asks only for orders modified since shortly before the first one began.
+    const lookup = fake.requests.slice(seen).find((r) => r.operation === 'OpenRepairOrderLookup' && r.rawBody.includes(dealer));
+    expect(lookup?.rawBody).toMatch(/<ModifiedAfter>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/ModifiedAfter>/);
+    expect((await runs())[0]).toMatchObject({ trigger: 'schedule', state: 'done', counts: { ordersRead: 1, ordersUnchanged: 1 } });
+  });
+});
+
+describe('DMS import (CDK Fortellis)', () => {
+  it('imports through the bulk API with the shared token, matching the customer by phone', async () => {
+    const cdk = await startFakeCdk();
+    const app = await createTestApp({
+      CDK_BASE_URL: cdk.baseUrl,
+      CDK_TOKEN_URL: cdk.tokenUrl,
+      CDK_API_KEY: cdk.apiKey,
+      CDK_API_SECRET: cdk.apiSecret,
+      CDK_DEPARTMENT_ID: cdk.departmentId,
+      CDK_POLL_INTERVAL_MS: '20',
+    });
+    try {
+      const s = await seedCompany(app.db);
+      const settings = { dmsType: 'vendor_b', enabled: true, cdkSubscriptionId: cdk.subscriptionId };
+      await runInScope(app.db, { companyId: null, system: true }, (tx) =>
+        tx.execute(sql`update companies set dms = ${JSON.stringify(settings)}::jsonb where id = ${s.companyId}`),
+      );
+      await runInScope(app.db, { companyId: s.companyId }, (tx) =>
+        tx.execute(sql`update users set dms = '{"cdkServiceAdvisorId":"6164"}' where id = ${s.agent.id}`),
+      );
+      const adminTok = (await login(app.app, s.admin.email)).token;
+      const existing = await app.app.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers: bearer(adminTok),
+        payload: { phone: '+13125550199', firstName: 'Anna' },
+      });
+      const run = await sync(app, adminTok, s.companyId);
+      expect(run, JSON.stringify(run)).toMatchObject({
+        state: 'done',
+        counts: { ordersRead: 2, ordersCreated: 2, customersMatched: 2, customersCreated: 0, vehiclesCreated: 1 },
+      });
+      const snap = await snapshot(app, s.companyId);
+      expect(snap.orders).toMatchObject([
+        { number: '5601', customer_id: existing.json().id, service_advisor_id: s.agent.id, status: 'completed' },
+        { number: '5656', customer_id: existing.json().id, service_advisor_id: s.agent.id, status: 'new', price_cents: 3700, closed_at: null },
+      ]);
+      expect(snap.vehicles).toMatchObject([{ vin: '1HGCM82633A004352', make: 'HONDA', year: 2003, mileage: 87665 }]);
+      expect(cdk.tokensIssued()).toBe(1);
+    } finally {
+      await app.close();
+      await cdk.close();
     }
   });
 });
