@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZDmsPushesQuerySchema,
   ZDmsPushSchema,
@@ -12,11 +11,15 @@ import {
 } from '@cd/contracts/dms-sync';
 import { ZServiceWritersSyncSchema } from '@cd/contracts/integrations';
 import type { TAppDeps } from '../../context';
-import { errorResponses } from '../../lib/openapi';
+import { toCollection } from '../../lib/hydra';
+import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
 import * as service from './dms-sync.service';
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ member: z.array(item), totalItems: z.number().int() });
+/** A short list in one page (no paging: the latest runs, one order's pushes). */
+function listOf<T>(opts: { path: string; query: Record<string, unknown>; member: T[] }) {
+  return toCollection({ ...opts, totalItems: opts.member.length, page: 1, itemsPerPage: Math.max(1, opts.member.length), paginated: false });
+}
 
 export async function dmsSyncRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,19 +34,19 @@ export async function dmsSyncRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/dms/sync_runs',
-    { schema: { tags, querystring: ZDmsSyncRunsQuerySchema, response: { 200: listOf(ZDmsSyncRunSchema), ...errorResponses(400, 401, 403, 404) } } },
+    { schema: { tags, querystring: ZDmsSyncRunsQuerySchema, response: { 200: hydraCollectionOf(ZDmsSyncRunSchema), ...errorResponses(400, 401, 403, 404) } } },
     async (req) => {
       const rows = await service.listSyncRuns({ ctx: contextOf(deps, req), companyId: req.query.companyId, kind: req.query.kind });
-      return { member: rows.map(service.toRunResource), totalItems: rows.length };
+      return listOf({ path: '/api/dms/sync_runs', query: req.query, member: rows.map(service.toRunResource) });
     },
   );
 
   r.get(
     '/api/dms/pushes',
-    { schema: { tags, querystring: ZDmsPushesQuerySchema, response: { 200: listOf(ZDmsPushSchema), ...errorResponses(400, 401, 403, 404) } } },
+    { schema: { tags, querystring: ZDmsPushesQuerySchema, response: { 200: hydraCollectionOf(ZDmsPushSchema), ...errorResponses(400, 401, 403, 404) } } },
     async (req) => {
       const rows = await service.listOrderPushes({ ctx: contextOf(deps, req), repairOrderId: req.query.repairOrder });
-      return { member: rows.map(service.toPushResource), totalItems: rows.length };
+      return listOf({ path: '/api/dms/pushes', query: req.query, member: rows.map(service.toPushResource) });
     },
   );
 
