@@ -74,6 +74,19 @@ const ZEnvSchema = z.object({
   /** Total attachment bytes of one message (spec: below about 95,000,000). */
   ATTACHMENT_LIMIT_BYTES: z.coerce.number().int().min(1).max(95_000_000).default(95_000_000),
   SIGNED_URL_TTL: z.coerce.number().int().min(10).default(900),
+  /** DMS vendor access is product-level (one vendor login / one Fortellis app); companies only name their dealer. */
+  DEALERTRACK_BASE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  DEALERTRACK_USERNAME: z.string().optional(),
+  DEALERTRACK_PASSWORD: z.string().optional(),
+  CDK_BASE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  CDK_TOKEN_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  CDK_API_KEY: z.string().optional(),
+  CDK_API_SECRET: z.string().optional(),
+  CDK_DEPARTMENT_ID: z.string().optional(),
+  /** Longest wait between status checks of a CDK bulk job (the API asks for 30 s; tests shorten it). */
+  CDK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
+  /** Deadline of one DMS request. */
+  DMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export type TConfig = {
@@ -129,6 +142,12 @@ export type TConfig = {
   quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
+  /** DMS vendor access (absent vendor = this server cannot reach it: syncs answer 409 dms_not_connected). */
+  dms: {
+    dealertrack?: { baseUrl?: string; username: string; password: string };
+    cdk?: { baseUrl?: string; tokenUrl?: string; apiKey: string; apiSecret: string; departmentId?: string; pollIntervalMs: number };
+    timeoutMs: number;
+  };
 };
 
 function readRevision(): string {
@@ -230,5 +249,23 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
+    dms: {
+      ...(env.DEALERTRACK_USERNAME && env.DEALERTRACK_PASSWORD
+        ? { dealertrack: { baseUrl: env.DEALERTRACK_BASE_URL || undefined, username: env.DEALERTRACK_USERNAME, password: env.DEALERTRACK_PASSWORD } }
+        : {}),
+      ...(env.CDK_API_KEY && env.CDK_API_SECRET
+        ? {
+            cdk: {
+              baseUrl: env.CDK_BASE_URL || undefined,
+              tokenUrl: env.CDK_TOKEN_URL || undefined,
+              apiKey: env.CDK_API_KEY,
+              apiSecret: env.CDK_API_SECRET,
+              departmentId: env.CDK_DEPARTMENT_ID || undefined,
+              pollIntervalMs: env.CDK_POLL_INTERVAL_MS,
+            },
+          }
+        : {}),
+      timeoutMs: env.DMS_TIMEOUT_MS,
+    },
   };
 }

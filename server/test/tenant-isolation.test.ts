@@ -317,3 +317,24 @@ describe('company integration calls naming another company', () => {
     }
   });
 });
+
+describe('DMS link routes naming another company', () => {
+  it('neither starts an import, lists runs nor shows pushes of company A to company B’s admin', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const orderId = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+      const res = await tx.execute(sql`insert into repair_orders (company_id, customer_id, number, title) values (${a.companyId}, ${rows.customer}, 'VICTIM-RO', 'Victim order') returning id`);
+      return Number((res.rows[0] as { id: string }).id);
+    });
+    const calls = [
+      { method: 'POST' as const, url: '/api/dms/sync', payload: { companyId: a.companyId } },
+      { method: 'GET' as const, url: `/api/dms/sync_runs?companyId=${a.companyId}` },
+      { method: 'GET' as const, url: `/api/dms/pushes?repairOrder=${orderId}` },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: bearer(intruder) });
+      expect([403, 404], `${call.url}: ${res.body}`).toContain(res.statusCode);
+      expect(res.body).not.toContain(a.slug);
+      expect(res.body).not.toContain('Victim');
+    }
+  });
+});

@@ -174,6 +174,38 @@ export async function recordCustomerOptIn(
   return { customer, isNew };
 }
 
+/**
+ * A customer another system brings (the DMS import), in the caller's transaction: found by phone (E.164, the
+ * company-unique key), else created; never a duplicate. Names and email fill only empty fields: staff may have
+ * corrected them, and a second import must change nothing. Without a phone nothing can be matched here, so the
+ * caller keeps its own key → customer map and calls this only for a customer it has not seen.
+ */
+export async function findOrCreateCustomerByPhone(
+  tx: TTx,
+  opts: { companyId: number; phone: string | null; firstName: string; lastName: string; email: string | null; ownerId: number | null; now: Date },
+): Promise<{ customer: TCustomerRow; isNew: boolean }> {
+  const { companyId } = opts;
+  const found = opts.phone ? await repo.findCustomerByPhone(tx, { companyId, phone: opts.phone }) : undefined;
+  if (!found) {
+    const customer = await repo.insertCustomer(tx, {
+      companyId,
+      phone: opts.phone,
+      firstName: opts.firstName,
+      lastName: opts.lastName,
+      email: opts.email,
+      userId: opts.ownerId,
+      bumpedAt: opts.now,
+    });
+    return { customer, isNew: true };
+  }
+  const values: Partial<TCustomerRow> = {};
+  if (!found.firstName.trim() && opts.firstName) values.firstName = opts.firstName;
+  if (!found.lastName.trim() && opts.lastName) values.lastName = opts.lastName;
+  if (!found.email && opts.email) values.email = opts.email;
+  if (!Object.keys(values).length) return { customer: found, isNew: false };
+  return { customer: (await repo.updateCustomer(tx, { companyId, id: found.id, values })) ?? found, isNew: false };
+}
+
 export async function createCustomer(opts: { ctx: TRequestContext; input: TCustomerCreate }) {
   const { ctx, input } = opts;
   try {
