@@ -25,6 +25,9 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
+import { createAutomationJobHandlers } from './modules/automations/automations.jobs';
+import { automationsRoutes } from './modules/automations/automations.routes';
+import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
@@ -121,6 +124,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
       ...createCustomerGroupJobHandlers({ deps }),
+      ...createAutomationJobHandlers({ deps }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -197,6 +201,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
     await errorReportsRoutes(api, deps);
+    await automationsRoutes(api, deps);
+    await customerLinksRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
