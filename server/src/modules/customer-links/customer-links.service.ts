@@ -11,6 +11,7 @@ import {
   type TCustomerLinkListQuery,
   type TCustomerLinkPurpose,
   type TPublicLinkPage,
+  ZPublicLinkPageSchema,
 } from '@cd/contracts/customer-link';
 import { companyTopic } from '@cd/contracts/live';
 import type { TModifier, TModifierName } from '@cd/contracts/message-modifiers';
@@ -104,6 +105,14 @@ export async function createCustomerLink(
   throw new Error('customer link: no free code after several draws');
 }
 
+/**
+ * The answer reaches people without a sign-in: parsed (not only checked) by the public page schema, which drops any
+ * field a page put in by mistake (the response serializer sends handlers' objects as they are).
+ */
+function onlyWhatThePageShows(page: TPublicLinkPage): TPublicLinkPage {
+  return ZPublicLinkPageSchema.parse(page);
+}
+
 /** Unknown 404, expired or revoked 410: the same answers whatever company the code belongs to. */
 function refuse(row: TCustomerLinkRow | undefined, now: Date): never {
   if (!row) throw new AppError('not_found', LINK_NOT_FOUND);
@@ -127,7 +136,7 @@ export async function openPublicLink(opts: { deps: TDeps; code: string }): Promi
     await repo.narrowToCompany(tx, link.companyId);
     const data = await page.read(tx, { deps: deps, link });
     if (!data) throw new AppError('not_found', LINK_NOT_FOUND);
-    return data;
+    return onlyWhatThePageShows(data);
   });
 }
 
