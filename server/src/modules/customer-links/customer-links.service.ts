@@ -110,7 +110,10 @@ export async function createCustomerLink(
  * field a page put in by mistake (the response serializer sends handlers' objects as they are).
  */
 function onlyWhatThePageShows(page: TPublicLinkPage): TPublicLinkPage {
-  return ZPublicLinkPageSchema.parse(page);
+  const parsed = ZPublicLinkPageSchema.safeParse(page);
+  // A page that does not fit its schema is our bug (500), not the customer's input (a ZodError would answer 422).
+  if (!parsed.success) throw new Error(`public link page of ${String((page as { purpose?: unknown }).purpose)} does not fit its schema: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 /** Unknown 404, expired or revoked 410: the same answers whatever company the code belongs to. */
