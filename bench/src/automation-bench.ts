@@ -72,7 +72,12 @@ async function timePath(app: TApp, fn: () => Promise<void>, count: number): Prom
   await fn();
   await app.deps.jobs.drain();
   const seconds = (nowMs() - t0) / 1000;
-  return { messages: count, seconds: roundTo({ value: seconds }), msPerMessage: roundTo({ value: (seconds * 1000) / count }), perSec: Math.round(count / seconds) };
+  return {
+    messages: count,
+    seconds: roundTo({ value: seconds }),
+    msPerMessage: roundTo({ value: (seconds * 1000) / count }),
+    perSec: Math.round(count / seconds),
+  };
 }
 
 async function countOutcome(pool: TPgPool, companyId: number, opts: { firstEntityId: number; count: number }) {
@@ -97,11 +102,10 @@ async function countOutcome(pool: TPgPool, companyId: number, opts: { firstEntit
         )
       ).rows;
       const [l] = (
-        await client.query(`select count(*)::int as links, count(distinct code)::int as codes from customer_links where company_id = $1 and entity_id between $2 and $3`, [
-          companyId,
-          opts.firstEntityId,
-          opts.firstEntityId + opts.count - 1,
-        ])
+        await client.query(
+          `select count(*)::int as links, count(distinct code)::int as codes from customer_links where company_id = $1 and entity_id between $2 and $3`,
+          [companyId, opts.firstEntityId, opts.firstEntityId + opts.count - 1],
+        )
       ).rows;
       const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null and run_at <= now()`)).rows;
       return {
@@ -179,7 +183,12 @@ export async function runAutomationBenchmark(opts: { databaseUrl: string }): Pro
     await Promise.all([first!.deps.jobs.drain(), second!.deps.jobs.drain()]);
     const dueSeconds = (nowMs() - t0) / 1000;
     const due = await countOutcome(pool, companyId, { firstEntityId: dueFirst, count: DUE_COUNT });
-    const exactlyOnce = due.sent === DUE_COUNT && due.distinctMessages === DUE_COUNT && due.messages === DUE_COUNT && due.customers === DUE_COUNT && due.distinctCodes === DUE_COUNT;
+    const exactlyOnce =
+      due.sent === DUE_COUNT &&
+      due.distinctMessages === DUE_COUNT &&
+      due.messages === DUE_COUNT &&
+      due.customers === DUE_COUNT &&
+      due.distinctCodes === DUE_COUNT;
 
     console.log(
       `\n${formatTable({
@@ -188,11 +197,19 @@ export async function runAutomationBenchmark(opts: { databaseUrl: string }): Pro
           ['plain queueSystemMessage (before)', String(COUNT), plainBefore.seconds.toFixed(2), plainBefore.msPerMessage.toFixed(2), String(plainBefore.perSec)],
           ['engine: plan → render, link, checks → send', String(COUNT), engine.seconds.toFixed(2), engine.msPerMessage.toFixed(2), String(engine.perSec)],
           ['plain queueSystemMessage (after)', String(COUNT), plainAfter.seconds.toFixed(2), plainAfter.msPerMessage.toFixed(2), String(plainAfter.perSec)],
-          [`${DUE_COUNT} due in one minute, 2 workers × ${env.config.workerConcurrency}`, String(DUE_COUNT), dueSeconds.toFixed(2), ((dueSeconds * 1000) / DUE_COUNT).toFixed(2), String(Math.round(DUE_COUNT / dueSeconds))],
+          [
+            `${DUE_COUNT} due in one minute, 2 workers × ${env.config.workerConcurrency}`,
+            String(DUE_COUNT),
+            dueSeconds.toFixed(2),
+            ((dueSeconds * 1000) / DUE_COUNT).toFixed(2),
+            String(Math.round(DUE_COUNT / dueSeconds)),
+          ],
         ],
       })}\n`,
     );
-    console.log(`engine ms/message ÷ plain ms/message = ${ratioOf({ ours: engine.msPerMessage, baseline: plainMs })} (plain mean ${roundTo({ value: plainMs })} ms)`);
+    console.log(
+      `engine ms/message ÷ plain ms/message = ${ratioOf({ ours: engine.msPerMessage, baseline: plainMs })} (plain mean ${roundTo({ value: plainMs })} ms)`,
+    );
     console.log(`engine run: ${JSON.stringify(engineOutcome)}`);
     console.log(`due run: ${JSON.stringify(due)}; load average at start ${load.toFixed(2)}`);
     console.log(exactlyOnce ? `all ${DUE_COUNT} sent exactly once` : `warning: expected ${DUE_COUNT} messages sent exactly once`);
@@ -206,7 +223,16 @@ export async function runAutomationBenchmark(opts: { databaseUrl: string }): Pro
         plain: { before: plainBefore, after: plainAfter, meanMsPerMessage: roundTo({ value: plainMs }) },
         engine: { ...engine, outcome: engineOutcome },
         ratio: { engineVsPlainMsPerMessage: ratioOf({ ours: engine.msPerMessage, baseline: plainMs }) },
-        dueInOneMinute: { count: DUE_COUNT, workers: 2, workerConcurrency: env.config.workerConcurrency, seconds: roundTo({ value: dueSeconds }), perSec: Math.round(DUE_COUNT / dueSeconds), loadAverage: load, outcome: due, exactlyOnce },
+        dueInOneMinute: {
+          count: DUE_COUNT,
+          workers: 2,
+          workerConcurrency: env.config.workerConcurrency,
+          seconds: roundTo({ value: dueSeconds }),
+          perSec: Math.round(DUE_COUNT / dueSeconds),
+          loadAverage: load,
+          outcome: due,
+          exactlyOnce,
+        },
       },
     });
     console.log(`written ${file}`);

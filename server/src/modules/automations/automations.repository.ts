@@ -94,10 +94,7 @@ export type TAutomatedMessageChange = Partial<
 >;
 
 /** One state change of a due message; every run counts as an attempt. */
-export async function updateAutomatedMessage(
-  tx: TTx,
-  opts: { companyId: number; id: number; values: TAutomatedMessageChange },
-): Promise<TAutomatedMessageRow> {
+export async function updateAutomatedMessage(tx: TTx, opts: { companyId: number; id: number; values: TAutomatedMessageChange }): Promise<TAutomatedMessageRow> {
   const [row] = await tx
     .update(automatedMessages)
     .set({ ...opts.values, attempts: sql`${automatedMessages.attempts} + 1`, updatedAt: new Date() })
@@ -112,12 +109,6 @@ export async function listForEntity(tx: TTx, opts: { companyId: number; entity: 
     .select({ row: automatedMessages, messageStatus: messages.status })
     .from(automatedMessages)
     .leftJoin(messages, and(eq(messages.companyId, automatedMessages.companyId), eq(messages.id, automatedMessages.messageId)))
-    .where(
-      and(
-        eq(automatedMessages.companyId, opts.companyId),
-        eq(automatedMessages.entity, opts.entity),
-        eq(automatedMessages.entityId, opts.entityId),
-      ),
-    )
+    .where(and(eq(automatedMessages.companyId, opts.companyId), eq(automatedMessages.entity, opts.entity), eq(automatedMessages.entityId, opts.entityId)))
     .orderBy(asc(automatedMessages.id));
 }

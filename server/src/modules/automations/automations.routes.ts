@@ -21,7 +21,15 @@ export async function automationsRoutes(app: FastifyInstance, deps: TAppDeps) {
     },
     async (req) => {
       const member = await service.listAutomatedMessages({ ctx: contextOf(deps, req), query: req.query });
-      return toCollection({ path: '/api/automated_messages', query: req.query, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+      return toCollection({
+        path: '/api/automated_messages',
+        query: req.query,
+        member,
+        totalItems: member.length,
+        page: 1,
+        itemsPerPage: member.length,
+        paginated: false,
+      });
     },
   );
 }

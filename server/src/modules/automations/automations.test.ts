@@ -48,7 +48,13 @@ async function newCustomer(s: TSeededCompany, values: Partial<typeof customers.$
   const [row] = await runInScope(t.db, { companyId: s.companyId }, (tx) =>
     tx
       .insert(customers)
-      .values({ companyId: s.companyId, firstName: 'Ada', lastName: 'Lovelace', phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, ...values })
+      .values({
+        companyId: s.companyId,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+        ...values,
+      })
       .returning(),
   );
   return row!;
@@ -60,14 +66,20 @@ function plan(s: TSeededCompany, opts: { customerId: number; kind: TAutomatedMes
 
 async function rowOf(s: TSeededCompany, id: number) {
   const [row] = await runInScope(t.db, { companyId: s.companyId }, (tx) =>
-    tx.select().from(automatedMessages).where(and(eq(automatedMessages.companyId, s.companyId), eq(automatedMessages.id, id))),
+    tx
+      .select()
+      .from(automatedMessages)
+      .where(and(eq(automatedMessages.companyId, s.companyId), eq(automatedMessages.id, id))),
   );
   return row!;
 }
 
 async function messagesOf(s: TSeededCompany, customerId: number) {
   return runInScope(t.db, { companyId: s.companyId }, (tx) =>
-    tx.select().from(messages).where(and(eq(messages.companyId, s.companyId), eq(messages.customerId, customerId))),
+    tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, s.companyId), eq(messages.customerId, customerId))),
   );
 }
 
@@ -76,7 +88,13 @@ async function pendingJobsOf(id: number) {
     tx
       .select()
       .from(outboxJobs)
-      .where(and(eq(outboxJobs.kind, JOB_AUTOMATED_MESSAGE), sql`${outboxJobs.doneAt} is null`, sql`(${outboxJobs.payload} ->> 'automatedMessageId')::bigint = ${id}`)),
+      .where(
+        and(
+          eq(outboxJobs.kind, JOB_AUTOMATED_MESSAGE),
+          sql`${outboxJobs.doneAt} is null`,
+          sql`(${outboxJobs.payload} ->> 'automatedMessageId')::bigint = ${id}`,
+        ),
+      ),
   );
 }
 
@@ -189,7 +207,9 @@ describe('sending an automated message', () => {
     await t.app.deps.jobs.drain();
     expect(await rowOf(co, row.id)).toMatchObject({ state: 'failed', error: 'modifier_has_no_value: {minutes}' });
     expect(await messagesOf(co, customer.id)).toHaveLength(0);
-    const links = await runInScope(t.db, { companyId: co.companyId }, (tx) => tx.select().from(customerLinks).where(eq(customerLinks.automatedMessageId, row.id)));
+    const links = await runInScope(t.db, { companyId: co.companyId }, (tx) =>
+      tx.select().from(customerLinks).where(eq(customerLinks.automatedMessageId, row.id)),
+    );
     expect(links).toHaveLength(0);
   });
 
@@ -201,7 +221,10 @@ describe('sending an automated message', () => {
     const status = await plan(co, { customerId: customer.id, kind: 'status_url', entityId });
     await t.app.deps.jobs.drain();
     const links = await runInScope(t.db, { companyId: co.companyId }, (tx) =>
-      tx.select().from(customerLinks).where(and(eq(customerLinks.entity, 'repair_order'), eq(customerLinks.entityId, entityId))),
+      tx
+        .select()
+        .from(customerLinks)
+        .where(and(eq(customerLinks.entity, 'repair_order'), eq(customerLinks.entityId, entityId))),
     );
     expect(links.map((l) => l.purpose).sort()).toEqual(['status', 'vehicle_ready']);
     const readyLink = links.find((l) => l.purpose === 'vehicle_ready')!;
@@ -209,9 +232,7 @@ describe('sending an automated message', () => {
     expect(readyLink).toMatchObject({ automatedMessageId: ready.row.id, customerId: customer.id, companyId: co.companyId });
     expect(readyLink.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 13 * 86400_000);
     expect((await rowOf(co, ready.row.id)).content).toBe(`Ready in 30 minutes: http://app.test/r/${readyLink.code}`);
-    expect((await rowOf(co, status.row.id)).content).toBe(
-      `Hi Ada Lovelace, follow your repair at Company ${co.slug}: http://app.test/r/${statusLink.code}`,
-    );
+    expect((await rowOf(co, status.row.id)).content).toBe(`Hi Ada Lovelace, follow your repair at Company ${co.slug}: http://app.test/r/${statusLink.code}`);
     const sent = await messagesOf(co, customer.id);
     expect(sent.map((m) => m.type).sort()).toEqual(['REPAIR_ORDER_STATUS_URL', 'customer_notified_prior_to_arrival']);
   });
@@ -256,8 +277,12 @@ describe('quiet hours', () => {
   function zones() {
     const now = new Date();
     const all = Array.from({ length: 25 }, (_, i) => i - 12).map((h) => (h === 0 ? 'Etc/GMT' : `Etc/GMT${h > 0 ? '+' : '-'}${Math.abs(h)}`));
-    const night = all.find((z) => nextSendingTime({ now, timeZone: z }) !== null && nextSendingTime({ now: new Date(now.getTime() + 120_000), timeZone: z }) !== null)!;
-    const day = all.find((z) => nextSendingTime({ now, timeZone: z }) === null && nextSendingTime({ now: new Date(now.getTime() + 120_000), timeZone: z }) === null)!;
+    const night = all.find(
+      (z) => nextSendingTime({ now, timeZone: z }) !== null && nextSendingTime({ now: new Date(now.getTime() + 120_000), timeZone: z }) !== null,
+    )!;
+    const day = all.find(
+      (z) => nextSendingTime({ now, timeZone: z }) === null && nextSendingTime({ now: new Date(now.getTime() + 120_000), timeZone: z }) === null,
+    )!;
     return { night, day };
   }
 
@@ -266,7 +291,10 @@ describe('quiet hours', () => {
     const s = await seedCompany(q.db);
     await runInScope(q.db, { companyId: null, system: true }, async (tx) => {
       const [c] = await tx.select().from(companies).where(eq(companies.id, s.companyId));
-      await tx.update(companies).set({ timezone: night, automotiveMessages: { ...c!.automotiveMessages, ...TEXTS } }).where(eq(companies.id, s.companyId));
+      await tx
+        .update(companies)
+        .set({ timezone: night, automotiveMessages: { ...c!.automotiveMessages, ...TEXTS } })
+        .where(eq(companies.id, s.companyId));
     });
     const [customer] = await runInScope(q.db, { companyId: s.companyId }, (tx) =>
       tx.insert(customers).values({ companyId: s.companyId, firstName: 'Night', phone: '+15557770001' }).returning(),
@@ -282,7 +310,10 @@ describe('quiet hours', () => {
     expect(held.state).toBe('held_quiet_hours');
     expect(Math.abs(held.heldUntil!.getTime() - expected.getTime())).toBeLessThanOrEqual(60_000);
     const jobs = await runInScope(q.db, { companyId: null, system: true }, (tx) =>
-      tx.select().from(outboxJobs).where(and(eq(outboxJobs.kind, JOB_AUTOMATED_MESSAGE), sql`${outboxJobs.doneAt} is null`)),
+      tx
+        .select()
+        .from(outboxJobs)
+        .where(and(eq(outboxJobs.kind, JOB_AUTOMATED_MESSAGE), sql`${outboxJobs.doneAt} is null`)),
     );
     expect(jobs.map((j) => j.runAt.getTime())).toEqual([held.heldUntil!.getTime()]);
     const list = await q.app.inject({
@@ -290,7 +321,11 @@ describe('quiet hours', () => {
       url: `/api/automated_messages?entity=repair_order&entityId=${row.entityId}`,
       headers: bearer((await login(q.app, s.admin.email)).token),
     });
-    expect(list.json().member[0]).toMatchObject({ state: 'held_quiet_hours', reasonKey: 'automated_message_held_quiet_hours', heldUntil: held.heldUntil!.toISOString() });
+    expect(list.json().member[0]).toMatchObject({
+      state: 'held_quiet_hours',
+      reasonKey: 'automated_message_held_quiet_hours',
+      heldUntil: held.heldUntil!.toISOString(),
+    });
 
     // The window opens (simulated: morning in the company's zone, and the job due now).
     await runInScope(q.db, { companyId: null, system: true }, async (tx) => {
@@ -309,7 +344,10 @@ describe('a planned message survives a restart', () => {
     const s = await seedCompany(a.db);
     await runInScope(a.db, { companyId: null, system: true }, async (tx) => {
       const [c] = await tx.select().from(companies).where(eq(companies.id, s.companyId));
-      await tx.update(companies).set({ automotiveMessages: { ...c!.automotiveMessages, ...TEXTS } }).where(eq(companies.id, s.companyId));
+      await tx
+        .update(companies)
+        .set({ automotiveMessages: { ...c!.automotiveMessages, ...TEXTS } })
+        .where(eq(companies.id, s.companyId));
     });
     const [customer] = await runInScope(a.db, { companyId: s.companyId }, (tx) =>
       tx.insert(customers).values({ companyId: s.companyId, firstName: 'Restart', phone: '+15557770002' }).returning(),
@@ -367,7 +405,14 @@ describe('GET /api/automated_messages', () => {
 
   it('refuses bad input with 400 and anonymous callers with 401', async () => {
     const token = (await login(t.app, co.agent.email)).token;
-    for (const q of ['', 'entity=repair_order', 'entity=customer&entityId=1', 'entity=repair_order&entityId=0x10', 'entity=repair_order&entityId=-1', 'entity=repair_order&entityId=99999999999999999999'])
+    for (const q of [
+      '',
+      'entity=repair_order',
+      'entity=customer&entityId=1',
+      'entity=repair_order&entityId=0x10',
+      'entity=repair_order&entityId=-1',
+      'entity=repair_order&entityId=99999999999999999999',
+    ])
       expect((await t.app.inject({ method: 'GET', url: `/api/automated_messages?${q}`, headers: bearer(token) })).statusCode, q).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/automated_messages?entity=repair_order&entityId=1' })).statusCode).toBe(401);
   });

@@ -2,7 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { customerLinks, type TCustomerLinkRow } from './customer-links.schema';
 
-export type TNewCustomerLink = Pick<TCustomerLinkRow, 'companyId' | 'code' | 'purpose' | 'entity' | 'entityId' | 'customerId' | 'automatedMessageId' | 'expiresAt'>;
+export type TNewCustomerLink = Pick<
+  TCustomerLinkRow,
+  'companyId' | 'code' | 'purpose' | 'entity' | 'entityId' | 'customerId' | 'automatedMessageId' | 'expiresAt'
+>;
 
 /** Inserts a link; undefined when its code is taken (the caller draws another code). */
 export async function insertLink(tx: TTx, values: TNewCustomerLink): Promise<TCustomerLinkRow | undefined> {
@@ -58,7 +61,11 @@ export async function listLinksOf(tx: TTx, opts: { companyId: number; entity: st
 export async function findLink(tx: TTx, opts: { companyId: number | null; id: number }): Promise<TCustomerLinkRow | undefined> {
   const conds = [eq(customerLinks.id, opts.id)];
   if (opts.companyId !== null) conds.push(eq(customerLinks.companyId, opts.companyId));
-  const [row] = await tx.select().from(customerLinks).where(and(...conds)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(customerLinks)
+    .where(and(...conds))
+    .limit(1);
   return row;
 }
 

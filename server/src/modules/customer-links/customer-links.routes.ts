@@ -68,10 +68,20 @@ export async function customerLinksRoutes(app: FastifyInstance, deps: TAppDeps) 
   const tags = ['customer_links'];
   r.get(
     '/api/customer_links',
-    { schema: { tags, querystring: ZCustomerLinkListQuerySchema, response: { 200: hydraCollectionOf(ZCustomerLinkSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: { tags, querystring: ZCustomerLinkListQuerySchema, response: { 200: hydraCollectionOf(ZCustomerLinkSchema), ...errorResponses(400, 401, 403) } },
+    },
     async (req) => {
       const member = await service.listCustomerLinks({ ctx: contextOf(deps, req), query: req.query });
-      return toCollection({ path: '/api/customer_links', query: req.query, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+      return toCollection({
+        path: '/api/customer_links',
+        query: req.query,
+        member,
+        totalItems: member.length,
+        page: 1,
+        itemsPerPage: member.length,
+        paginated: false,
+      });
     },
   );
   r.post(

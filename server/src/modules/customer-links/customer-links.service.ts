@@ -112,7 +112,8 @@ export async function createCustomerLink(
 function onlyWhatThePageShows(page: TPublicLinkPage): TPublicLinkPage {
   const parsed = ZPublicLinkPageSchema.safeParse(page);
   // A page that does not fit its schema is our bug (500), not the customer's input (a ZodError would answer 422).
-  if (!parsed.success) throw new Error(`public link page of ${String((page as { purpose?: unknown }).purpose)} does not fit its schema: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`public link page of ${String((page as { purpose?: unknown }).purpose)} does not fit its schema: ${parsed.error.message}`);
   return parsed.data;
 }
 

@@ -26,7 +26,16 @@ function useTestPages() {
         return {
           purpose: 'status',
           company: brand,
-          repairOrder: { number: `RO-${link.entityId}`, vehicle: null, title: 'Brakes', status: 'in_progress', state: 'open', promisedAt: null, closedAt: null, lines: [] },
+          repairOrder: {
+            number: `RO-${link.entityId}`,
+            vehicle: null,
+            title: 'Brakes',
+            status: 'in_progress',
+            state: 'open',
+            promisedAt: null,
+            closedAt: null,
+            lines: [],
+          },
           // A field a page must never leak: dropped by the answer's schema.
           secret: 'internal note',
         } as unknown as TPublicLinkPage;
@@ -46,7 +55,14 @@ function useTestPages() {
 }
 
 function approvalPage(answeredAt: string | null): TPublicLinkPage {
-  return { purpose: 'approval', company: brand, repairOrder: { number: 'RO-1', vehicle: null }, lines: [], totals: { pending: 0, approved: 0, denied: 0 }, answeredAt };
+  return {
+    purpose: 'approval',
+    company: brand,
+    repairOrder: { number: 'RO-1', vehicle: null },
+    lines: [],
+    totals: { pending: 0, approved: 0, denied: 0 },
+    answeredAt,
+  };
 }
 
 let t: TTestApp;
@@ -58,7 +74,13 @@ const nextIp = () => `10.20.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 async function link(values: { purpose?: 'status' | 'approval'; entityId?: number } = {}) {
   return runInScope(t.db, { companyId: co.companyId }, (tx) =>
-    createCustomerLink(tx, { companyId: co.companyId, customerId, purpose: values.purpose ?? 'status', entity: 'repair_order', entityId: values.entityId ?? 7 }),
+    createCustomerLink(tx, {
+      companyId: co.companyId,
+      customerId,
+      purpose: values.purpose ?? 'status',
+      entity: 'repair_order',
+      entityId: values.entityId ?? 7,
+    }),
   );
 }
 
@@ -93,10 +115,22 @@ describe('GET /api/public/links/{code}', () => {
     const [after] = await runInScope(t.db, { companyId: co.companyId }, (tx) => tx.select().from(customerLinks).where(eq(customerLinks.id, row.id)));
     expect(after!.openCount).toBe(3);
     expect(after!.firstOpenedAt!.getTime()).toBeLessThanOrEqual(after!.lastOpenedAt!.getTime());
-    const list = await t.app.inject({ method: 'GET', url: '/api/customer_links?entity=repair_order&entityId=41', headers: bearer((await login(t.app, co.agent.email)).token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/customer_links?entity=repair_order&entityId=41',
+      headers: bearer((await login(t.app, co.agent.email)).token),
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().member).toMatchObject([
-      { '@type': 'CustomerLink', id: row.id, purpose: 'status', url: `http://app.test/r/${row.code}`, state: 'active', openCount: 3, firstOpenedAt: expect.any(String) },
+      {
+        '@type': 'CustomerLink',
+        id: row.id,
+        purpose: 'status',
+        url: `http://app.test/r/${row.code}`,
+        state: 'active',
+        openCount: 3,
+        firstOpenedAt: expect.any(String),
+      },
     ]);
   });
 
@@ -149,7 +183,8 @@ describe('GET /api/public/links/{code}', () => {
 describe('POST /api/public/links/{code}/answer', () => {
   it("hands the body to the purpose's answer, 404 when the purpose takes none, 410 once revoked", async () => {
     const approval = await link({ purpose: 'approval' });
-    const post = (code: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/public/links/${code}/answer`, payload: payload as object, remoteAddress: nextIp() });
+    const post = (code: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/public/links/${code}/answer`, payload: payload as object, remoteAddress: nextIp() });
     const ok = await post(approval.code, { ok: true });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ purpose: 'approval', answeredAt: expect.any(String) });
