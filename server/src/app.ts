@@ -25,6 +25,9 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
+import { createAutomationJobHandlers } from './modules/automations/automations.jobs';
+import { automationsRoutes } from './modules/automations/automations.routes';
+import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { dmsSyncRoutes } from './modules/dms-sync/dms-sync.routes';
 import { createDmsRecurringJobs, createDmsSyncJobHandlers, pushApprovedLines } from './modules/dms-sync/dms-sync.api';
@@ -138,6 +141,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createCustomerGroupJobHandlers({ deps }),
       ...createVehicleJobHandlers({ deps, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createDmsSyncJobHandlers({ deps, log: dmsLog }),
+      ...createAutomationJobHandlers({ deps }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -218,6 +222,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await repairOrdersRoutes(api, deps);
     await repairOrderLinesRoutes(api, deps);
     await dmsSyncRoutes(api, deps);
+    await automationsRoutes(api, deps);
+    await customerLinksRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

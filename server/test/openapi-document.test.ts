@@ -35,6 +35,8 @@ const PUBLIC_OPERATIONS = [
   'POST /api/webhooks/viber/{companySlug}',
   'GET /api/public/companies/{slug}',
   'POST /api/public/companies/{slug}/opt_in',
+  'GET /api/public/links/{code}',
+  'POST /api/public/links/{code}/answer',
   'GET /.well-known/mercure',
   'POST /api/public/sentry_tunnel',
 ];

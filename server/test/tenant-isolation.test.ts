@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
+import { planAutomatedMessage } from '../src/modules/automations/automations.api';
+import { createCustomerLink } from '../src/modules/customer-links/customer-links.api';
 import { queueUserNotification } from '../src/modules/notifications/notifications.jobs';
 import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
@@ -70,6 +72,10 @@ beforeAll(async () => {
     fn: (tx, emit) =>
       queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.admin.id, kind: 'inbound_message', title: 'Victim notification', body: 'Victim text' } }),
   }))!.id;
+  rows.customerLink = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    await planAutomatedMessage(tx, { companyId: a.companyId, customerId: rows.customer!, kind: 'vehicle_ready', entityId: 777, dueAt: new Date(Date.now() + 86400_000) });
+    return (await createCustomerLink(tx, { companyId: a.companyId, customerId: rows.customer!, purpose: 'status', entity: 'repair_order', entityId: 777 })).id;
+  });
 });
 afterAll(() => t.close());
 
@@ -96,6 +102,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   repair_orders: () => rows.repairOrder!,
   repair_order_lines: () => rows.repairOrderLine!,
   vehicle_recommendations: () => rows.recommendation!,
+  customer_links: () => rows.customerLink!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -336,5 +343,22 @@ describe('DMS link routes naming another company', () => {
       expect(res.body).not.toContain(a.slug);
       expect(res.body).not.toContain('Victim');
     }
+  });
+});
+
+describe('an entity’s automated messages and customer links, listed by another company', () => {
+  it('are empty for the intruder and kept for the owner', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    for (const path of ['/api/automated_messages', '/api/customer_links']) {
+      const url = `${path}?entity=repair_order&entityId=777`;
+      const other = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.json().member, url).toEqual([]);
+      const own = await t.app.inject({ method: 'GET', url, headers: bearer(owner) });
+      expect(own.json().member, url).toHaveLength(1);
+    }
+    const link = await t.app.inject({ method: 'GET', url: '/api/customer_links?entity=repair_order&entityId=777', headers: bearer(owner) });
+    expect(link.json().member[0]).toMatchObject({ id: rows.customerLink, state: 'active', revokedAt: null });
   });
 });
