@@ -9,6 +9,9 @@ export default defineConfig({
     pool: 'forks',
     // Each file opens its own database (PGlite in memory, or a fresh PostgreSQL database); two at a time fits 2 cores.
     maxWorkers: 2,
+    // Files and the tests inside them run in random order so hidden dependencies between tests surface; Vitest prints
+    // the seed it used, and `--sequence.seed=N` replays that order (docs/testing.md).
+    sequence: { shuffle: true },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,14 +1,15 @@
 import { runApiBenchmark } from './api-bench';
+import { runAutomationBenchmark } from './automation-bench';
 import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runSendBenchmark } from './send-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live'];
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -35,6 +36,7 @@ async function runSelected(): Promise<void> {
     if (name === 'send') await runSendBenchmark({ databaseUrl: postgresUrl });
     if (name === 'group') await runGroupBenchmark({ databaseUrl: postgresUrl });
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
   }
 }
 

@@ -119,6 +119,7 @@ export const ZAutomotiveMessagesSchema = z.strictObject({
   vehicleAppraisalNotificationSms: z.array(ZPhoneSchema).max(50).optional(),
   statementOfAccountText: optText(),
 });
+export type TAutomotiveMessages = z.infer<typeof ZAutomotiveMessagesSchema>;
 
 /** Secret fields: stored encrypted, never returned in clear (answers carry a mask). */
 export const OCS_SECRET_FIELDS = [

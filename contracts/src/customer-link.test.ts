@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUSTOMER_LINK_ENTITIES,
   CUSTOMER_LINK_PURPOSE_INFO,
   CUSTOMER_LINK_PURPOSES,
   createLinkCode,
@@ -8,6 +9,7 @@ import {
   customerLinkUrl,
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
+  ZCustomerLinkListQuerySchema,
   ZLinkCodeSchema,
   ZPublicLinkPageSchema,
 } from './customer-link';
@@ -149,5 +151,17 @@ describe('public page answers', () => {
 
   it('refuses a purpose without a page', () => {
     expect(ZPublicLinkPageSchema.safeParse({ purpose: 'payment', company: brand }).success).toBe(false);
+  });
+});
+
+describe('the staff list query', () => {
+  it('knows the entity of every purpose', () => {
+    for (const purpose of CUSTOMER_LINK_PURPOSES) expect(CUSTOMER_LINK_ENTITIES as readonly string[]).toContain(CUSTOMER_LINK_PURPOSE_INFO[purpose].entity);
+  });
+
+  it('reads an entity and a decimal id, and refuses anything else', () => {
+    expect(ZCustomerLinkListQuerySchema.parse({ entity: 'repair_order', entityId: '42' })).toEqual({ entity: 'repair_order', entityId: 42 });
+    for (const bad of [{ entity: 'customer', entityId: '1' }, { entity: 'repair_order', entityId: '0x10' }, { entity: 'repair_order' }, {}])
+      expect(ZCustomerLinkListQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS, ZDayHoursSchema, type TWeekday } from './company';
+import { ZIdStringSchema } from './ids';
 import { MODIFIERS, type TModifier } from './message-modifiers';
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderStatusSchema } from './repair-order';
@@ -100,6 +101,13 @@ export const ZCustomerLinkSchema = z
   })
   .meta({ id: 'CustomerLink' });
 export type TCustomerLink = z.infer<typeof ZCustomerLinkSchema>;
+
+/** What links can point at (the entities of CUSTOMER_LINK_PURPOSE_INFO; a test keeps the two in step). */
+export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'payment_request'] as const;
+
+/** GET /api/customer_links?entity=repair_order&entityId=42: the links made for one entity, newest first. */
+export const ZCustomerLinkListQuerySchema = z.object({ entity: z.enum(CUSTOMER_LINK_ENTITIES), entityId: ZIdStringSchema });
+export type TCustomerLinkListQuery = z.infer<typeof ZCustomerLinkListQuerySchema>;
 
 /* Public pages: only what each page shows. These are z.object, which drops unknown keys when the server serialises an
  * answer, so a field added to a row by mistake never reaches a page without a sign-in. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idRefOf, iriOf } from './ids';
 import { ZPhoneSchema } from './company';
 import { ZIsoDateTimeSchema } from './refs';
+import { ZRepairOrderSummarySchema } from './repair-order';
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -166,8 +167,9 @@ export const ZCustomerSchema = z
     read: z.boolean(),
     readStates: z.array(z.object({ userId: z.number().int(), readAt: ZIsoDateTimeSchema })),
     lastMessage: ZCustomerLastMessageSchema.nullable(),
-    lastOpenRepairOrder: z.null(),
-    lastClosedRepairOrder: z.null(),
+    /** The newest open order and the most recently closed one (issue 13). */
+    lastOpenRepairOrder: ZRepairOrderSummarySchema.nullable(),
+    lastClosedRepairOrder: ZRepairOrderSummarySchema.nullable(),
     lastPaymentRequest: z.null(),
     lastSurvey: z.null(),
     reminders: z.array(z.object({ id: z.number().int(), customerId: z.number().int() })),

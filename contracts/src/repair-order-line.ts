@@ -45,6 +45,8 @@ export const ZRepairOrderLineCreateSchema = z.strictObject({
   ...lineFields,
   status: lineFields.status.optional(),
   files: lineFields.files.optional(),
+  /** An open deferred recommendation of the order's vehicle this line takes up (it is then marked added). */
+  fromRecommendation: idRefOf('vehicle_recommendations').optional(),
 });
 export type TRepairOrderLineCreate = z.infer<typeof ZRepairOrderLineCreateSchema>;
 

@@ -25,7 +25,12 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { customerImportRoutes } from './modules/customer-import/customer-import.routes';
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
+import { createAutomationJobHandlers } from './modules/automations/automations.jobs';
+import { automationsRoutes } from './modules/automations/automations.routes';
+import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { dmsSyncRoutes } from './modules/dms-sync/dms-sync.routes';
+import { createDmsRecurringJobs, createDmsSyncJobHandlers, pushApprovedLines } from './modules/dms-sync/dms-sync.api';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { customerGroupsRoutes } from './modules/customer-groups/customer-groups.routes';
 import { internalChatRoutes } from './modules/internal-chat/internal-chat.routes';
@@ -54,6 +59,13 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createAwayJobHandlers } from './modules/users/away.jobs';
+import { registerRepairOrderAutomations, repairOrderLinesApproved } from './modules/repair-orders/repair-orders.api';
+import { repairOrdersRoutes } from './modules/repair-orders/repair-orders.routes';
+import { repairOrderLinesRoutes } from './modules/repair-orders/repair-order-lines.routes';
+import { createVehicleRecurringJobs } from './modules/vehicles/vehicle-appraisal.service';
+import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
+import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
 import { bodyGuardsPlugin } from './plugins/body-guards';
@@ -105,8 +117,14 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   // Modules above messages react to a customer's message in its transaction (attaching twice is a no-op).
   inboundMessageStored.attach(applyAwayStatus);
   inboundMessageReceived.attach(notifyInboundMessage);
+  // Approved lines go to the DMS when the company asks for it (queued in the approval's transaction).
+  repairOrderLinesApproved.attach(pushApprovedLines);
   // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
-  const recurringJobs: TRecurringJob[] = [];
+  const dmsLog = { info: (o: object, msg: string) => app.log.info(o, msg), warn: (o: object, msg: string) => app.log.warn(o, msg) };
+  const recurringJobs: TRecurringJob[] = [...createVehicleRecurringJobs({ deps }), ...createDmsRecurringJobs({ deps, log: dmsLog })];
+  // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
+  registerRepairOrderAutomations();
+  registerVehicleAutomations();
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -121,6 +139,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps }),
       ...createCustomerGroupJobHandlers({ deps }),
+      ...createVehicleJobHandlers({ deps, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createDmsSyncJobHandlers({ deps, log: dmsLog }),
+      ...createAutomationJobHandlers({ deps }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -197,6 +218,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
     await errorReportsRoutes(api, deps);
+    await vehiclesRoutes(api, deps);
+    await repairOrdersRoutes(api, deps);
+    await repairOrderLinesRoutes(api, deps);
+    await dmsSyncRoutes(api, deps);
+    await automationsRoutes(api, deps);
+    await customerLinksRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

@@ -58,6 +58,8 @@ const ZEnvSchema = z.object({
   WHATSAPP_API_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/).default('v21.0'),
   /** Viber REST bot API base (tests point it at a fake; its origin is then also allowed for inbound media). */
   VIBER_API_URL: z.string().url().default('https://chatapi.viber.com/pa'),
+  NHTSA_API_URL: z.string().url().default('https://api.nhtsa.gov'),
+  NHTSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The next-variant payment provider's API base; unset = credentials cannot be verified (saving new ones is refused). */
   PAYMENT_NEXT_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
   /** Run the outbox worker in this process (tests drive it by hand). */
@@ -72,6 +74,19 @@ const ZEnvSchema = z.object({
   /** Total attachment bytes of one message (spec: below about 95,000,000). */
   ATTACHMENT_LIMIT_BYTES: z.coerce.number().int().min(1).max(95_000_000).default(95_000_000),
   SIGNED_URL_TTL: z.coerce.number().int().min(10).default(900),
+  /** DMS vendor access is product-level (one vendor login / one Fortellis app); companies only name their dealer. */
+  DEALERTRACK_BASE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  DEALERTRACK_USERNAME: z.string().optional(),
+  DEALERTRACK_PASSWORD: z.string().optional(),
+  CDK_BASE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  CDK_TOKEN_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  CDK_API_KEY: z.string().optional(),
+  CDK_API_SECRET: z.string().optional(),
+  CDK_DEPARTMENT_ID: z.string().optional(),
+  /** Longest wait between status checks of a CDK bulk job (the API asks for 30 s; tests shorten it). */
+  CDK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
+  /** Deadline of one DMS request. */
+  DMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export type TConfig = {
@@ -117,6 +132,9 @@ export type TConfig = {
   whatsAppGraphUrl: string;
   whatsAppApiVersion: string;
   viberApiUrl: string;
+  /** Public NHTSA API (recalls by make, model and year). */
+  nhtsaApiUrl: string;
+  nhtsaTimeoutMs: number;
   paymentNextApiUrl?: string;
   worker: boolean;
   workerPollMs: number;
@@ -124,6 +142,12 @@ export type TConfig = {
   quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
+  /** DMS vendor access (absent vendor = this server cannot reach it: syncs answer 409 dms_not_connected). */
+  dms: {
+    dealertrack?: { baseUrl?: string; username: string; password: string };
+    cdk?: { baseUrl?: string; tokenUrl?: string; apiKey: string; apiSecret: string; departmentId?: string; pollIntervalMs: number };
+    timeoutMs: number;
+  };
 };
 
 function readRevision(): string {
@@ -216,6 +240,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     whatsAppGraphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
     whatsAppApiVersion: env.WHATSAPP_API_VERSION,
     viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
+    nhtsaApiUrl: env.NHTSA_API_URL.replace(/\/+$/, ''),
+    nhtsaTimeoutMs: env.NHTSA_TIMEOUT_MS,
     paymentNextApiUrl: env.PAYMENT_NEXT_API_URL?.replace(/\/+$/, '') || undefined,
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
@@ -223,5 +249,23 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
+    dms: {
+      ...(env.DEALERTRACK_USERNAME && env.DEALERTRACK_PASSWORD
+        ? { dealertrack: { baseUrl: env.DEALERTRACK_BASE_URL || undefined, username: env.DEALERTRACK_USERNAME, password: env.DEALERTRACK_PASSWORD } }
+        : {}),
+      ...(env.CDK_API_KEY && env.CDK_API_SECRET
+        ? {
+            cdk: {
+              baseUrl: env.CDK_BASE_URL || undefined,
+              tokenUrl: env.CDK_TOKEN_URL || undefined,
+              apiKey: env.CDK_API_KEY,
+              apiSecret: env.CDK_API_SECRET,
+              departmentId: env.CDK_DEPARTMENT_ID || undefined,
+              pollIntervalMs: env.CDK_POLL_INTERVAL_MS,
+            },
+          }
+        : {}),
+      timeoutMs: env.DMS_TIMEOUT_MS,
+    },
   };
 }

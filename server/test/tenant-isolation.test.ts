@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../src/db/client';
 import { saveMediaFromBuffer } from '../src/modules/media/media.service';
+import { planAutomatedMessage } from '../src/modules/automations/automations.api';
+import { createCustomerLink } from '../src/modules/customer-links/customer-links.api';
 import { queueUserNotification } from '../src/modules/notifications/notifications.jobs';
 import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
@@ -55,12 +57,25 @@ beforeAll(async () => {
   rows.errorReport = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
     Number(((await tx.execute(sql`select max(id) as id from error_reports`)).rows[0] as { id: string }).id),
   );
+  const vehicle = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bearer(adminTok), payload: { customer: rows.customer, make: 'Victim', model: 'Car', year: 2015, mileage: 1000, vin: '1HGCM82633A004352' } });
+  rows.vehicle = vehicle.json().id;
+  const order = await t.app.inject({ method: 'POST', url: '/api/repair_orders', headers: bearer(adminTok), payload: { customer: rows.customer, vehicle: rows.vehicle, number: 'VICTIM-1', title: 'Victim order', price: 100 } });
+  rows.repairOrder = order.json().id;
+  const denied = await t.app.inject({ method: 'POST', url: '/api/repair_order_lines', headers: bearer(adminTok), payload: { repairOrder: rows.repairOrder, description: 'Victim denied', price: 5, status: 'denied' } });
+  rows.deniedLine = denied.json().id;
+  const line = await t.app.inject({ method: 'POST', url: '/api/repair_order_lines', headers: bearer(adminTok), payload: { repairOrder: rows.repairOrder, description: 'Victim line', price: 10 } });
+  rows.repairOrderLine = line.json().id;
+  rows.recommendation = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${rows.vehicle}/recommendations`, headers: bearer(adminTok) })).json().member[0].id;
   rows.notification = (await runWithLiveEvents({
     deps: t.app.deps,
     scope: { companyId: a.companyId },
     fn: (tx, emit) =>
       queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.admin.id, kind: 'inbound_message', title: 'Victim notification', body: 'Victim text' } }),
   }))!.id;
+  rows.customerLink = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    await planAutomatedMessage(tx, { companyId: a.companyId, customerId: rows.customer!, kind: 'vehicle_ready', entityId: 777, dueAt: new Date(Date.now() + 86400_000) });
+    return (await createCustomerLink(tx, { companyId: a.companyId, customerId: rows.customer!, purpose: 'status', entity: 'repair_order', entityId: 777 })).id;
+  });
 });
 afterAll(() => t.close());
 
@@ -83,6 +98,11 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   notifications: () => rows.notification!,
   company_services: () => rows.companyService!,
   error_reports: () => rows.errorReport!,
+  vehicles: () => rows.vehicle!,
+  repair_orders: () => rows.repairOrder!,
+  repair_order_lines: () => rows.repairOrderLine!,
+  vehicle_recommendations: () => rows.recommendation!,
+  customer_links: () => rows.customerLink!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -103,6 +123,9 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
   'PATCH /api/company_services/:id': () => ({ price: 1 }),
   'PUT /api/company_services/:id': () => ({ title: 'Intruder', duration: 5, price: 1 }),
+  'PATCH /api/vehicles/:id': () => ({ mileage: 1 }),
+  'PATCH /api/repair_orders/:id': () => ({ title: 'Intruder' }),
+  'PATCH /api/repair_order_lines/:id': () => ({ description: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -190,6 +213,16 @@ describe('every route with an id, called by another company', () => {
     expect(notes.json().member).toMatchObject([{ id: rows.notification, title: 'Victim notification', readAt: null }]);
     const svc = await t.app.inject({ method: 'GET', url: `/api/company_services/${rows.companyService}`, headers: bearer(adminTok) });
     expect(svc.json()).toMatchObject({ title: 'Victim service', duration: 30, price: 4999 });
+    const ro = await t.app.inject({ method: 'GET', url: `/api/repair_orders/${rows.repairOrder}`, headers: bearer(adminTok) });
+    expect(ro.json()).toMatchObject({ title: 'Victim order', state: 'open', vehicleReadySentAt: null, surveyRequestedAt: null });
+    expect(ro.json().repairOrderLines.map((l: { id: number }) => l.id)).toContain(rows.repairOrderLine);
+    const car = await t.app.inject({ method: 'GET', url: `/api/vehicles/${rows.vehicle}`, headers: bearer(adminTok) });
+    expect(car.json()).toMatchObject({ mileage: 1000, appraisalMessageSentAt: null });
+    for (const url of ['/api/repair_orders', '/api/vehicles', `/api/repair_orders?customer=${rows.customer}`, '/api/repair_order_lines/autocomplete_options?q=Victim']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Victim');
+    }
     const intruderList = await t.app.inject({ method: 'GET', url: '/api/company_services?pagination=false', headers: bearer(intruder) });
     expect(intruderList.json().member).toEqual([]);
   });
@@ -261,15 +294,18 @@ describe('the public opt-in page', () => {
   it("lands in the slug's company only: the other company never sees the customer, and A's existing customer is found, not copied", async () => {
     const post = (slug: string, phone: string) =>
       t.app.inject({ method: 'POST', url: `/api/public/companies/${slug}/opt_in`, payload: { firstName: 'Qr', phone, consent: true }, remoteAddress: '10.9.9.9' });
-    expect((await post(a.slug, '+15559990001')).statusCode).toBe(201);
+    // An existing customer of A's own: opting in messages the customer, and the route test expects rows.customer's thread untouched.
+    const existing = '+15559990011';
+    await createCustomer(a, existing);
+    expect((await post(a.slug, existing)).statusCode).toBe(201);
     expect((await post(b.slug, '+15559990077')).statusCode).toBe(201);
     const aList = await t.app.inject({ method: 'GET', url: '/api/customers?search=555999', headers: bearer((await login(t.app, a.admin.email)).token) });
     const bList = await t.app.inject({ method: 'GET', url: '/api/customers?search=555999', headers: bearer((await login(t.app, b.admin.email)).token) });
     const phonesOf = (r: { json: () => { member: { phone: string }[] } }) => r.json().member.map((c) => c.phone).sort();
-    expect(phonesOf(aList).filter((p) => p === '+15559990001')).toHaveLength(1);
+    expect(phonesOf(aList).filter((p) => p === existing)).toHaveLength(1);
     expect(phonesOf(aList)).not.toContain('+15559990077');
     expect(phonesOf(bList)).toContain('+15559990077');
-    expect(phonesOf(bList)).not.toContain('+15559990001');
+    expect(phonesOf(bList)).not.toContain(existing);
     const page = await t.app.inject({ method: 'GET', url: `/api/public/companies/${b.slug}` });
     expect(page.body).not.toContain(a.slug);
   });
@@ -286,5 +322,43 @@ describe('company integration calls naming another company', () => {
       expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
       expect(res.body).not.toContain(a.slug);
     }
+  });
+});
+
+describe('DMS link routes naming another company', () => {
+  it('neither starts an import, lists runs nor shows pushes of company A to company B’s admin', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const orderId = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+      const res = await tx.execute(sql`insert into repair_orders (company_id, customer_id, number, title) values (${a.companyId}, ${rows.customer}, 'VICTIM-RO', 'Victim order') returning id`);
+      return Number((res.rows[0] as { id: string }).id);
+    });
+    const calls = [
+      { method: 'POST' as const, url: '/api/dms/sync', payload: { companyId: a.companyId } },
+      { method: 'GET' as const, url: `/api/dms/sync_runs?companyId=${a.companyId}` },
+      { method: 'GET' as const, url: `/api/dms/pushes?repairOrder=${orderId}` },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: bearer(intruder) });
+      expect([403, 404], `${call.url}: ${res.body}`).toContain(res.statusCode);
+      expect(res.body).not.toContain(a.slug);
+      expect(res.body).not.toContain('Victim');
+    }
+  });
+});
+
+describe('an entity’s automated messages and customer links, listed by another company', () => {
+  it('are empty for the intruder and kept for the owner', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    for (const path of ['/api/automated_messages', '/api/customer_links']) {
+      const url = `${path}?entity=repair_order&entityId=777`;
+      const other = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.json().member, url).toEqual([]);
+      const own = await t.app.inject({ method: 'GET', url, headers: bearer(owner) });
+      expect(own.json().member, url).toHaveLength(1);
+    }
+    const link = await t.app.inject({ method: 'GET', url: '/api/customer_links?entity=repair_order&entityId=777', headers: bearer(owner) });
+    expect(link.json().member[0]).toMatchObject({ id: rows.customerLink, state: 'active', revokedAt: null });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeDealertrack, type TFakeDealertrack } from '../../test/fakes/fake-dealertrack';
 import { createDealertrackAdapter, type TDealertrackOptions } from './dealertrack/dealertrack-adapter';
 import { DmsError } from './dms-error';
@@ -7,14 +7,12 @@ import type { TDmsCall } from './dms.types';
 let fake: TFakeDealertrack;
 let calls: TDmsCall[];
 
-beforeAll(async () => {
+// A fresh fake per test: pushing lines changes its repair orders (lines, modifiedAt), which other tests read.
+beforeEach(async () => {
   fake = await startFakeDealertrack({ password: 'S3cret&<Pass>"word' });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
   calls = [];
-  fake.requests.length = 0;
 });
+afterEach(() => fake.close());
 
 function adapter(over: Partial<TDealertrackOptions> = {}) {
   return createDealertrackAdapter({

@@ -15,7 +15,7 @@ type TDmsSettings = z.infer<typeof ZDmsSchema>;
 /** Product-level vendor access (server config): one Dealertrack vendor login, one Fortellis app. */
 export interface TDmsProductConfig {
   dealertrack?: { baseUrl?: string; username: string; password: string };
-  cdk?: { baseUrl?: string; tokens: TCdkTokenProvider; departmentId?: string };
+  cdk?: { baseUrl?: string; tokens: TCdkTokenProvider; departmentId?: string; pollIntervalMs?: number };
 }
 
 /**
@@ -44,5 +44,12 @@ export function createDmsAdapter(opts: { settings: TDmsSettings | null | undefin
   const cdk = config.cdk;
   if (!cdk || !settings.cdkSubscriptionId)
     throw new DmsError({ vendor: 'cdk', kind: 'auth', message: 'CDK is not set up: the subscription id or the Fortellis app credentials are missing.' });
-  return createCdkAdapter({ ...common, baseUrl: cdk.baseUrl, tokens: cdk.tokens, subscriptionId: settings.cdkSubscriptionId, departmentId: cdk.departmentId });
+  return createCdkAdapter({
+    ...common,
+    baseUrl: cdk.baseUrl,
+    tokens: cdk.tokens,
+    subscriptionId: settings.cdkSubscriptionId,
+    departmentId: cdk.departmentId,
+    pollIntervalMs: cdk.pollIntervalMs,
+  });
 }

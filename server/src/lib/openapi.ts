@@ -54,6 +54,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'No such resource in your company.',
   405: 'The address exists but not with this method.',
   409: 'Conflicts with the current state.',
+  410: 'Existed, but is no longer available (an expired or revoked link).',
   413: 'Body or upload too large.',
   415: 'Unsupported content type.',
   422: 'The body breaks a rule; see violations.',

@@ -297,6 +297,8 @@ describe('replay', () => {
 
   it('an id it never issued replays nothing and answers a different Last-Event-ID (the client refetches)', async () => {
     const { token, topics } = await mercureToken(a.agent.email);
+    // An event of its own, so the hub has a latest id to answer with (on an empty log it says "earliest").
+    await publish(a.companyId, [userTopic(a.agent.id)]);
     const s = await openStream(hubUrl(topics), { ...bearer(token), 'last-event-id': 'urn:uuid:1234' });
     try {
       expect(s.res.status).toBe(200);

@@ -1,5 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
+import { messages } from '../messages/messages.schema';
 import { automatedMessages, type TAutomatedMessageRow } from './automations.schema';
 import type { TAutomatedMessageEntity, TAutomatedMessageKind, TAutomatedMessageState } from '@cd/contracts/automated-message';
 
@@ -67,4 +68,47 @@ export async function countOccurrences(tx: TTx, opts: { companyId: number; entit
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The row a due job works on, locked until its transaction ends: a re-plan, a cancel or a second run of the same job
+ * waits, then sees the outcome (the once-only guarantee does not rest on the job queue alone).
+ */
+export async function lockAutomatedMessage(tx: TTx, opts: { companyId: number; id: number }): Promise<TAutomatedMessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(automatedMessages)
+    .where(and(eq(automatedMessages.companyId, opts.companyId), eq(automatedMessages.id, opts.id)))
+    .for('update');
+  return row;
+}
+
+/** The company of a message, by id alone (system scope: a job without a company names only the id). */
+export async function findCompanyIdOf(tx: TTx, id: number): Promise<number | undefined> {
+  const [row] = await tx.select({ companyId: automatedMessages.companyId }).from(automatedMessages).where(eq(automatedMessages.id, id)).limit(1);
+  return row?.companyId;
+}
+
+export type TAutomatedMessageChange = Partial<
+  Pick<TAutomatedMessageRow, 'state' | 'reasonKey' | 'heldUntil' | 'sentAt' | 'content' | 'messageId' | 'channel' | 'error'>
+>;
+
+/** One state change of a due message; every run counts as an attempt. */
+export async function updateAutomatedMessage(tx: TTx, opts: { companyId: number; id: number; values: TAutomatedMessageChange }): Promise<TAutomatedMessageRow> {
+  const [row] = await tx
+    .update(automatedMessages)
+    .set({ ...opts.values, attempts: sql`${automatedMessages.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(automatedMessages.companyId, opts.companyId), eq(automatedMessages.id, opts.id)))
+    .returning();
+  return row!;
+}
+
+/** An entity's messages, oldest first, with the delivery state of the message each one became: one statement. */
+export async function listForEntity(tx: TTx, opts: { companyId: number; entity: TAutomatedMessageEntity; entityId: number }) {
+  return tx
+    .select({ row: automatedMessages, messageStatus: messages.status })
+    .from(automatedMessages)
+    .leftJoin(messages, and(eq(messages.companyId, automatedMessages.companyId), eq(messages.id, automatedMessages.messageId)))
+    .where(and(eq(automatedMessages.companyId, opts.companyId), eq(automatedMessages.entity, opts.entity), eq(automatedMessages.entityId, opts.entityId)))
+    .orderBy(asc(automatedMessages.id));
 }

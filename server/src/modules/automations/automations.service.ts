@@ -1,5 +1,15 @@
-import { AUTOMATED_MESSAGE_KINDS, buildAutomatedMessageKey, type TAutomatedMessageEntity, type TAutomatedMessageKind } from '@cd/contracts/automated-message';
-import type { TTx } from '../../db/client';
+import {
+  AUTOMATED_MESSAGE_KINDS,
+  buildAutomatedMessageKey,
+  type TAutomatedMessage,
+  type TAutomatedMessageEntity,
+  type TAutomatedMessageKind,
+  type TAutomatedMessageListQuery,
+} from '@cd/contracts/automated-message';
+import type { TRequestContext } from '../../context';
+import { runInScope, type TTx } from '../../db/client';
+import { resolveReadableCompanyId } from '../../tenant-scope';
+import { toAutomatedMessageResource } from './automations.presenter';
 import { enqueueJob } from '../../jobs/outbox';
 import * as repo from './automations.repository';
 import type { TAutomatedMessageRow } from './automations.schema';
@@ -85,4 +95,13 @@ export async function cancelAutomatedMessages(
   opts: { companyId: number; entity: TAutomatedMessageEntity; entityId: number; kinds?: readonly TAutomatedMessageKind[] },
 ): Promise<TAutomatedMessageRow[]> {
   return repo.cancelPending(tx, opts);
+}
+
+/** What was (or will be) sent for one entity, with each message's delivery state: one statement for the whole list. */
+export async function listAutomatedMessages(opts: { ctx: TRequestContext; query: TAutomatedMessageListQuery }): Promise<TAutomatedMessage[]> {
+  const companyId = resolveReadableCompanyId({ ctx: opts.ctx });
+  const rows = await runInScope(opts.ctx.db, { companyId }, (tx) =>
+    repo.listForEntity(tx, { companyId, entity: opts.query.entity, entityId: opts.query.entityId }),
+  );
+  return rows.map((r) => toAutomatedMessageResource(r.row, r.messageStatus));
 }

@@ -217,15 +217,19 @@ describe('live events', () => {
 
 describe('role locks', () => {
   it('company admins cannot change name, slug, modules, ocs, enabled or payment credentials', async () => {
-    for (const body of [{ name: 'Renamed' }, { slug: 'renamed' }, { modules: { offers: true } }, { ocs: { safeMode: false } }, { enabled: false }, { payment: { provider: 'current' } }, { availableUserRoles: ['ROLE_USER'] }]) {
-      const res = await patch(a.companyId, adminTok, body);
+    // Its own company with the default settings, so each body below is a change (safe mode is off by default);
+    // the secrets test switches safe mode on for company a.
+    const own = await seedCompany(t.db);
+    const ownAdmin = (await login(t.app, own.admin.email)).token;
+    for (const body of [{ name: 'Renamed' }, { slug: 'renamed' }, { modules: { offers: true } }, { ocs: { safeMode: true } }, { enabled: false }, { payment: { provider: 'current' } }, { availableUserRoles: ['ROLE_USER'] }]) {
+      const res = await patch(own.companyId, ownAdmin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
     }
     // Sending an unchanged value is not a change.
-    expect((await patch(a.companyId, adminTok, { name: `Company ${a.slug}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/companies/${a.companyId}/toggle_module`, headers: bearer(adminTok), payload: { module: 'offers', toggle: true } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/companies', headers: bearer(adminTok), payload: { name: 'N', slug: 'n-n' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/companies/${a.companyId}`, headers: bearer(adminTok) })).statusCode).toBe(403);
+    expect((await patch(own.companyId, ownAdmin, { name: `Company ${own.slug}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/companies/${own.companyId}/toggle_module`, headers: bearer(ownAdmin), payload: { module: 'offers', toggle: true } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/companies', headers: bearer(ownAdmin), payload: { name: 'N', slug: 'n-n' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/companies/${own.companyId}`, headers: bearer(ownAdmin) })).statusCode).toBe(403);
   });
 
   it('company admins set payment mode, text and expiry; the provider, terminals and dealer system stay with super admins', async () => {

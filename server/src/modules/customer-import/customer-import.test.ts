@@ -289,7 +289,10 @@ describe('import', () => {
   });
 
   it('another company never sees an import', async () => {
-    const res = await post('/api/customers/import', adminTok, [csvFile('phone\n+15550500001'), { name: 'mapping', value: '{"phone":"phone"}' }]);
+    // Its own company: the preview and refusal tests check that company a holds no import at all.
+    const s = await seedCompany(t.db);
+    const tok = (await login(t.app, s.admin.email)).token;
+    const res = await post('/api/customers/import', tok, [csvFile('phone\n+15550500001'), { name: 'mapping', value: '{"phone":"phone"}' }]);
     const id = res.json().id;
     const other = await t.app.inject({ method: 'GET', url: `/api/customer_imports/${id}`, headers: bearer(otherAdminTok) });
     expect(other.statusCode).toBe(404);

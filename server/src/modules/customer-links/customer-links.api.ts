@@ -1,3 +1,7 @@
-/** Customer links (ARCHITECTURE §7) as other modules use them: the page registry of each link purpose. */
+/**
+ * Customer links (ARCHITECTURE §7) as other modules use them: the page registry of each link purpose, and making a
+ * link in the caller's transaction (the automated-message engine makes one per URL modifier of a text).
+ */
 export { registerLinkPage, type TLinkPage } from './customer-links.pages';
+export { createCustomerLink, linkPurposesIn, toCustomerLinkResource } from './customer-links.service';
 export type { TCustomerLinkRow } from './customer-links.schema';

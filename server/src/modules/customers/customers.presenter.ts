@@ -1,6 +1,25 @@
 import { customerDisplayName, type TChannel, type TCustomer } from '@cd/contracts/customer';
 import { iri } from '../../lib/hydra';
+import type { TRepairOrderSummary } from '@cd/contracts/repair-order';
+import type { TCustomerRepairOrders, TRepairOrderSummaryRow } from './customers.repository';
 import type { TCustomerRow } from './customers.schema';
+
+function orderSummaryOf(o: TRepairOrderSummaryRow | null): TRepairOrderSummary | null {
+  if (!o) return null;
+  return {
+    '@id': iri('repair_orders', o.id),
+    id: o.id,
+    number: o.number,
+    title: o.title,
+    status: o.status as TRepairOrderSummary['status'],
+    openedAt: o.openedAt.toISOString(),
+    promisedAt: o.promisedAt?.toISOString() ?? null,
+    closedAt: o.closedAt?.toISOString() ?? null,
+    vehicleReadySentAt: o.vehicleReadySentAt?.toISOString() ?? null,
+    // The surveys module brings survey resources.
+    survey: null,
+  };
+}
 
 export function isReadBy(c: TCustomerRow, readAt: Date | undefined): boolean {
   if (!c.lastInboundAt) return true;
@@ -9,7 +28,8 @@ export function isReadBy(c: TCustomerRow, readAt: Date | undefined): boolean {
 
 export function toCustomerResource(
   c: TCustomerRow,
-  opts: { viewerId: number; readStates: { userId: number; readAt: Date }[] },
+  /** `repairOrders` absent (live events, other modules): the summaries read as none; clients refetch the customer. */
+  opts: { viewerId: number; readStates: { userId: number; readAt: Date }[]; repairOrders?: TCustomerRepairOrders },
 ): TCustomer {
   const mine = opts.readStates.find((r) => r.userId === opts.viewerId);
   return {
@@ -39,8 +59,8 @@ export function toCustomerResource(
     read: isReadBy(c, mine?.readAt),
     readStates: opts.readStates.map((r) => ({ userId: r.userId, readAt: r.readAt.toISOString() })),
     lastMessage: c.lastMessage ?? null,
-    lastOpenRepairOrder: null,
-    lastClosedRepairOrder: null,
+    lastOpenRepairOrder: orderSummaryOf(opts.repairOrders?.lastOpen ?? null),
+    lastClosedRepairOrder: orderSummaryOf(opts.repairOrders?.lastClosed ?? null),
     lastPaymentRequest: null,
     lastSurvey: null,
     reminders: [],

@@ -55,6 +55,63 @@ function inboxWhere(f: TInboxFilter): SQL {
   return and(...conds)!;
 }
 
+/** The customer resource's `lastOpenRepairOrder` / `lastClosedRepairOrder` (spec part 1 §3). */
+export interface TCustomerRepairOrders {
+  lastOpen: TRepairOrderSummaryRow | null;
+  lastClosed: TRepairOrderSummaryRow | null;
+}
+export interface TRepairOrderSummaryRow {
+  id: number;
+  number: string;
+  title: string;
+  status: string;
+  openedAt: Date;
+  promisedAt: Date | null;
+  closedAt: Date | null;
+  vehicleReadySentAt: Date | null;
+}
+
+/**
+ * The newest open order (by opening) or the most recently closed one of the customer row, as JSON, in the same
+ * statement as the customers (a correlated subquery on repair_orders_customer_idx, one index probe per row). The
+ * repair_orders table is read by SQL here: customers sits below repair-orders and must not import it.
+ */
+function lastOrderOf(which: 'open' | 'closed') {
+  const cond = which === 'open' ? sql`ro.closed_at is null` : sql`ro.closed_at is not null`;
+  const order = which === 'open' ? sql`ro.opened_at desc, ro.id desc` : sql`ro.closed_at desc, ro.id desc`;
+  return sql<Record<string, unknown> | null>`(select json_build_object('id', ro.id, 'number', ro.number, 'title', ro.title, 'status', ro.status,
+      'openedAt', ro.opened_at, 'promisedAt', ro.promised_at, 'closedAt', ro.closed_at, 'vehicleReadySentAt', ro.vehicle_ready_sent_at)
+    from repair_orders ro where ro.company_id = "customers"."company_id" and ro.customer_id = "customers"."id" and ${cond}
+    order by ${order} limit 1)`;
+}
+
+const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+function summaryOf(v: Record<string, unknown> | string | null): TRepairOrderSummaryRow | null {
+  if (v === null || v === undefined) return null;
+  const o = (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  return {
+    id: Number(o.id),
+    number: String(o.number),
+    title: String(o.title),
+    status: String(o.status),
+    openedAt: new Date(o.openedAt as string),
+    promisedAt: dateOrNull(o.promisedAt),
+    closedAt: dateOrNull(o.closedAt),
+    vehicleReadySentAt: dateOrNull(o.vehicleReadySentAt),
+  };
+}
+
+/** The two summaries of some customers (one customer's page, an event): one statement. */
+export async function listCustomerRepairOrders(tx: TTx, opts: { companyId: number; customerIds: number[] }): Promise<Map<number, TCustomerRepairOrders>> {
+  if (!opts.customerIds.length) return new Map();
+  const rows = await tx
+    .select({ id: customers.id, lastOpen: lastOrderOf('open'), lastClosed: lastOrderOf('closed') })
+    .from(customers)
+    .where(and(eq(customers.companyId, opts.companyId), inArray(customers.id, opts.customerIds)));
+  return new Map(rows.map((r) => [r.id, { lastOpen: summaryOf(r.lastOpen), lastClosed: summaryOf(r.lastClosed) }]));
+}
+
 /**
  * Inbox page by keyset on (bumpedAt desc, id desc) — never OFFSET — plus the count, plus the page's read states:
  * three statements whatever the page size.
@@ -62,16 +119,23 @@ function inboxWhere(f: TInboxFilter): SQL {
 export async function listInbox(
   tx: TTx,
   f: TInboxFilter & { limit: number; before?: { bumpedAt: Date; id: number } },
-): Promise<{ rows: TCustomerRow[]; total: number | null; readStates: { customerId: number; userId: number; readAt: Date }[] }> {
+): Promise<{
+  rows: TCustomerRow[];
+  total: number | null;
+  readStates: { customerId: number; userId: number; readAt: Date }[];
+  repairOrders: Map<number, TCustomerRepairOrders>;
+}> {
   const where = inboxWhere(f);
   // A row comparison bounds the index scan itself (an OR of two conditions would only filter it).
   const keyset = f.before ? sql`(${customers.bumpedAt}, ${customers.id}) < (${f.before.bumpedAt}, ${f.before.id})` : undefined;
-  const rows = await tx
-    .select()
+  const withOrders = await tx
+    .select({ c: customers, lastOpen: lastOrderOf('open'), lastClosed: lastOrderOf('closed') })
     .from(customers)
     .where(and(where, keyset))
     .orderBy(desc(customers.bumpedAt), desc(customers.id))
     .limit(f.limit);
+  const rows = withOrders.map((r) => r.c);
+  const repairOrders = new Map(withOrders.map((r) => [r.c.id, { lastOpen: summaryOf(r.lastOpen), lastClosed: summaryOf(r.lastClosed) }]));
   // The count dominates the page's cost on big inboxes, so it is computed for the first page only; later pages
   // (following view.next while scrolling) reuse the client's total.
   let total: number | null = null;
@@ -80,7 +144,7 @@ export async function listInbox(
     total = Number(c?.n ?? 0);
   }
   const readStates = await listReadStates(tx, { companyId: f.companyId, customerIds: rows.map((r) => r.id) });
-  return { rows, total, readStates };
+  return { rows, total, readStates, repairOrders };
 }
 
 export async function listReadStates(tx: TTx, opts: { companyId: number; customerIds: number[] }) {

@@ -53,7 +53,8 @@ async function loadVisible(tx: TTx, scope: repo.TCustomerScope, id: number): Pro
 
 async function present(tx: TTx, ctx: TRequestContext, row: TCustomerRow) {
   const readStates = await repo.listReadStates(tx, { companyId: row.companyId, customerIds: [row.id] });
-  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates });
+  const repairOrders = (await repo.listCustomerRepairOrders(tx, { companyId: row.companyId, customerIds: [row.id] })).get(row.id);
+  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates, repairOrders });
 }
 
 function withCustomerTx<T>(ctx: TRequestContext, fn: (tx: TTx, emit: (e: TLiveEventInput[]) => void) => Promise<T>): Promise<T> {
@@ -103,7 +104,11 @@ export async function listCustomers(opts: TListCustomersOptions) {
       before: opts.before,
     });
     const member = page.rows.map((row) =>
-      toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates: page.readStates.filter((r) => r.customerId === row.id) }),
+      toCustomerResource(row, {
+        viewerId: ctx.actor.user.id,
+        readStates: page.readStates.filter((r) => r.customerId === row.id),
+        repairOrders: page.repairOrders.get(row.id),
+      }),
     );
     const last = page.rows.at(-1);
     return { member, total: page.total, hasMore: page.rows.length === opts.limit, last };
@@ -167,6 +172,38 @@ export async function recordCustomerOptIn(
   if (!customer.lastName.trim() && opts.lastName) values.lastName = opts.lastName;
   customer = (await repo.updateCustomer(tx, { companyId, id: customer.id, values }))!;
   return { customer, isNew };
+}
+
+/**
+ * A customer another system brings (the DMS import), in the caller's transaction: found by phone (E.164, the
+ * company-unique key), else created; never a duplicate. Names and email fill only empty fields: staff may have
+ * corrected them, and a second import must change nothing. Without a phone nothing can be matched here, so the
+ * caller keeps its own key → customer map and calls this only for a customer it has not seen.
+ */
+export async function findOrCreateCustomerByPhone(
+  tx: TTx,
+  opts: { companyId: number; phone: string | null; firstName: string; lastName: string; email: string | null; ownerId: number | null; now: Date },
+): Promise<{ customer: TCustomerRow; isNew: boolean }> {
+  const { companyId } = opts;
+  const found = opts.phone ? await repo.findCustomerByPhone(tx, { companyId, phone: opts.phone }) : undefined;
+  if (!found) {
+    const customer = await repo.insertCustomer(tx, {
+      companyId,
+      phone: opts.phone,
+      firstName: opts.firstName,
+      lastName: opts.lastName,
+      email: opts.email,
+      userId: opts.ownerId,
+      bumpedAt: opts.now,
+    });
+    return { customer, isNew: true };
+  }
+  const values: Partial<TCustomerRow> = {};
+  if (!found.firstName.trim() && opts.firstName) values.firstName = opts.firstName;
+  if (!found.lastName.trim() && opts.lastName) values.lastName = opts.lastName;
+  if (!found.email && opts.email) values.email = opts.email;
+  if (!Object.keys(values).length) return { customer: found, isNew: false };
+  return { customer: (await repo.updateCustomer(tx, { companyId, id: found.id, values })) ?? found, isNew: false };
 }
 
 export async function createCustomer(opts: { ctx: TRequestContext; input: TCustomerCreate }) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZServiceWritersSyncSchema, ZVerifyPaymentCredentialsAnswerSchema, ZVerifyPaymentCredentialsSchema } from '@cd/contracts/integrations';
+import { ZVerifyPaymentCredentialsAnswerSchema, ZVerifyPaymentCredentialsSchema } from '@cd/contracts/integrations';
 import type { TAppDeps } from '../../context';
 import { errorResponses } from '../../lib/openapi';
 import { contextOf } from '../../plugins/auth';
@@ -13,14 +13,5 @@ export async function integrationsRoutes(app: FastifyInstance, deps: TAppDeps) {
     service.verifyPaymentCredentials({ ctx: contextOf(deps, req), input: req.body }),
   );
 
-  r.post('/api/dms/service_writers_sync', {
-      schema: {
-        tags: ['dms'],
-        body: ZServiceWritersSyncSchema,
-        // No dealer-system connector on this server: a valid request is refused with 409, there is no success answer yet.
-        response: errorResponses(400, 401, 403, 404, 409, 415, 422),
-      },
-    }, async (req) =>
-    service.syncServiceWriters({ ctx: contextOf(deps, req), input: req.body }),
-  );
+  // POST /api/dms/service_writers_sync moved to modules/dms-sync (it now talks to the DMS).
 }

@@ -1,5 +1,5 @@
 import { SECRET_MASK } from '@cd/contracts/company';
-import type { TServiceWritersSync, TVerifyPaymentCredentials, TVerifyPaymentCredentialsAnswer } from '@cd/contracts/integrations';
+import type { TVerifyPaymentCredentials, TVerifyPaymentCredentialsAnswer } from '@cd/contracts/integrations';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { decryptSecret } from '../../lib/crypto';
@@ -30,17 +30,4 @@ export async function verifyPaymentCredentials(opts: {
     apiSecret = decryptSecret(ctx.config.encryptionKey, stored);
   }
   return verifyNextProviderCredentials({ baseUrl: ctx.config.paymentNextApiUrl, appKey: input.appKey, apiSecret });
-}
-
-/** Vendor A's service-writer sync. This server has no dealer-system connector, so a correctly configured request is
- * answered with a 409 saying so rather than pretending to have synced. */
-export async function syncServiceWriters(opts: { ctx: TRequestContext; input: TServiceWritersSync }): Promise<never> {
-  const { ctx, input } = opts;
-  const company = await loadCompanyForSuperAdmin(ctx, input.companyId);
-  const dms = company.dms as { dmsType?: string | null } | null;
-  if (dms?.dmsType !== 'vendor_a')
-    throw validationError([{ propertyPath: 'dmsType', message: 'dms_sync_needs_vendor_a' }]);
-  throw new AppError('conflict', 'No connection to the dealer management system is configured on this server.', undefined, undefined, {
-    code: 'dms_not_connected',
-  });
 }

@@ -57,3 +57,41 @@ export async function listLinkedMedia(tx: TTx, opts: { links: TMediaLinkTable; c
     .orderBy(asc(links.position));
   return rows.map((r) => ({ ...r.media, messageId: r.messageId as number }));
 }
+
+/** Files that belong to entities (e.g. the photos of repair order lines), oldest first, in one statement. */
+export async function listEntityMedia(tx: TTx, opts: { companyId: number; entityName: string; entityIds: number[] }): Promise<TMediaRow[]> {
+  if (!opts.entityIds.length) return [];
+  return tx
+    .select()
+    .from(mediaObjects)
+    .where(and(eq(mediaObjects.companyId, opts.companyId), eq(mediaObjects.entityName, opts.entityName), inArray(mediaObjects.entityId, opts.entityIds)))
+    .orderBy(asc(mediaObjects.id));
+}
+
+/**
+ * Makes exactly `mediaIds` the files of an entity: each must be of the company and uploaded for that kind of entity,
+ * either not yet attached (uploaded before the entity existed, entityId of another or none) or attached to this one;
+ * files attached before and no longer listed are detached (kept, entity cleared). Answers the ids it could not take.
+ */
+export async function setEntityMedia(
+  tx: TTx,
+  opts: { companyId: number; entityName: string; entityId: number; mediaIds: number[]; attachable: (row: TMediaRow) => boolean },
+): Promise<{ refused: number[] }> {
+  const rows = await findMediaRows(tx, { companyId: opts.companyId, ids: opts.mediaIds });
+  const ok = new Set(rows.filter(opts.attachable).map((r) => r.id));
+  const refused = opts.mediaIds.filter((id) => !ok.has(id));
+  if (refused.length) return { refused };
+  const current = await listEntityMedia(tx, { companyId: opts.companyId, entityName: opts.entityName, entityIds: [opts.entityId] });
+  const drop = current.filter((r) => !ok.has(r.id)).map((r) => r.id);
+  if (drop.length)
+    await tx
+      .update(mediaObjects)
+      .set({ entityName: null, entityId: null })
+      .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, drop)));
+  if (ok.size)
+    await tx
+      .update(mediaObjects)
+      .set({ entityName: opts.entityName, entityId: opts.entityId })
+      .where(and(eq(mediaObjects.companyId, opts.companyId), inArray(mediaObjects.id, [...ok])));
+  return { refused: [] };
+}

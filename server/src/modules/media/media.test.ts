@@ -58,7 +58,10 @@ afterAll(() => t.close());
 
 describe('POST /api/media_objects', () => {
   it('stores a PNG under a random name with a signed, servable thumbnail', async () => {
-    const res = await upload(agentA, [fileOf('my holiday photo.png', 'image/png', png)]);
+    // Its own company, so the directory listing below holds only this upload (other tests store .bin and PDFs for a).
+    const own = await seedCompany(t.db);
+    const agent = (await login(t.app, own.agent.email)).token;
+    const res = await upload(agent, [fileOf('my holiday photo.png', 'image/png', png)]);
     expect(res.statusCode, res.body).toBe(201);
     const media = res.json();
     expect(media).toMatchObject({
@@ -73,7 +76,7 @@ describe('POST /api/media_objects', () => {
     expect(media.thumbnail.thumbnailUrl).toMatch(/^\/storage\/\d+\/[A-Za-z0-9_-]+\.jpg\?expires=\d+&sig=/);
 
     // Nothing of the user's file name reaches the disk.
-    const files = filesOf(a.companyId);
+    const files = filesOf(own.companyId);
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const f of files) {
       expect(f).toMatch(/^[a-f0-9]{32}\.(png|jpg)$/);

@@ -46,14 +46,14 @@ const api = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH',
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** A customer the agent owns (non-admins own what they create). */
-async function agentCustomer(firstName = 'Nora'): Promise<number> {
-  const res = await api(agentTok, 'POST', '/api/customers', { phone: phone(), firstName, lastName: 'Client' });
+async function agentCustomer(firstName = 'Nora', token = agentTok): Promise<number> {
+  const res = await api(token, 'POST', '/api/customers', { phone: phone(), firstName, lastName: 'Client' });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
 /** The customer writes (through the phone simulator). */
-async function customerWrites(customerId: number, body: string) {
-  const res = await api(adminTok, 'POST', '/api/simulator/reply', { customerId, body });
+async function customerWrites(customerId: number, body: string, token = adminTok) {
+  const res = await api(token, 'POST', '/api/simulator/reply', { customerId, body });
   expect(res.statusCode).toBeLessThan(300);
 }
 async function setSettings(token: string, userId: number, notificationSettings: Record<string, unknown>) {
@@ -66,12 +66,18 @@ async function myNotifications(token: string, query = '') {
   expect(res.statusCode).toBe(200);
   return res.json() as { member: { id: number; kind: string; title: string; body: string; link: string | null; readAt: string | null; createdAt: string; data: Record<string, unknown> }[]; totalItems: number; view: { next?: string } };
 }
-async function subscriptionsOf(userId: number) {
-  const [row] = await runInScope(t.db, { companyId: a.companyId }, (tx) => tx.select({ subs: users.webPushSubscriptions }).from(users).where(eq(users.id, userId)));
+async function subscriptionsOf(userId: number, companyId = a.companyId) {
+  const [row] = await runInScope(t.db, { companyId }, (tx) => tx.select({ subs: users.webPushSubscriptions }).from(users).where(eq(users.id, userId)));
   return row!.subs.map((s) => s.endpoint);
 }
-async function deliveriesOf(notificationId: number) {
-  return runInScope(t.db, { companyId: a.companyId }, (tx) => tx.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId)));
+async function deliveriesOf(notificationId: number, companyId = a.companyId) {
+  return runInScope(t.db, { companyId }, (tx) => tx.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId)));
+}
+/** A company of the test's own, for assertions over everything a user has (counts, subscriptions). */
+async function ownCompany() {
+  const co = await seedCompany(t.db);
+  const [admin, agent] = await Promise.all([login(t.app, co.admin.email), login(t.app, co.agent.email)]);
+  return { co, adminTok: admin.token, agentTok: agent.token };
 }
 /** Moves a job kind's future runs to now: the test's clock for "N minutes later". */
 async function fastForward(kind: string) {
@@ -80,24 +86,28 @@ async function fastForward(kind: string) {
 
 describe('an inbound customer message', () => {
   it('notifies the owner: a row, a live event, then push, e-mail and SMS by their settings — once', async () => {
+    // Deliveries still queued by earlier tests go out first, under their settings, so what follows is this message's alone.
+    await drain();
+    // Its own company: the unread count below must equal all of the agent's notifications, and other tests read some.
+    const { co, adminTok: ownAdmin, agentTok: ownAgent } = await ownCompany();
     const sub = push.subscribe();
-    expect((await api(agentTok, 'POST', '/api/notifications/push_subscriptions', sub)).statusCode).toBe(204);
-    await setSettings(agentTok, a.agent.id, { email: true, emailRecipients: ['alerts@agent.example'], sms: true, smsRecipients: ['+15550001111'], push: true });
-    const customerId = await agentCustomer('Nora');
+    expect((await api(ownAgent, 'POST', '/api/notifications/push_subscriptions', sub)).statusCode).toBe(204);
+    await setSettings(ownAgent, co.agent.id, { email: true, emailRecipients: ['alerts@agent.example'], sms: true, smsRecipients: ['+15550001111'], push: true });
+    const customerId = await agentCustomer('Nora', ownAgent);
     const mailsBefore = t.mails.length;
     const eventsBefore = events.length;
 
-    await customerWrites(customerId, 'Is my car ready?');
+    await customerWrites(customerId, 'Is my car ready?', ownAdmin);
 
     const live = events.slice(eventsBefore).filter((e) => e.payload.entity === 'notification');
     expect(live).toHaveLength(1);
-    expect(live[0]!.topics).toEqual([userTopic(a.agent.id)]);
+    expect(live[0]!.topics).toEqual([userTopic(co.agent.id)]);
     expect(live[0]!.payload).toMatchObject({ event: 'created', data: { kind: 'inbound_message', title: 'New message from Nora Client', body: 'Is my car ready?', link: `/communication/${customerId}/messenger`, readAt: null } });
-    const list = await myNotifications(agentTok);
+    const list = await myNotifications(ownAgent);
     expect(list.member[0]).toMatchObject({ kind: 'inbound_message', title: 'New message from Nora Client', data: { customerId } });
-    expect((await api(agentTok, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: list.totalItems });
+    expect((await api(ownAgent, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: list.totalItems });
     // Only the owner hears of it.
-    expect((await myNotifications(adminTok)).member.some((n) => n.id === list.member[0]!.id)).toBe(false);
+    expect((await myNotifications(ownAdmin)).member.some((n) => n.id === list.member[0]!.id)).toBe(false);
 
     await drain();
     const id = list.member[0]!.id;
@@ -108,8 +118,8 @@ describe('an inbound customer message', () => {
     expect(JSON.parse(pushes[0]!.payload)).toEqual({ title: 'New message from Nora Client', body: 'Is my car ready?', url: `/communication/${customerId}/messenger`, tag: `notification-${id}` });
     expect(pushes[0]).toMatchObject({ status: 201, urgency: 'high', topic: `n${id}` });
     expect(pushes[0]!.claims.aud).toBe(push.origin);
-    expect(pushes[0]!.vapidKey).toBe((await api(agentTok, 'GET', '/api/notifications/push_public_key')).json().publicKey);
-    const deliveries = await deliveriesOf(id);
+    expect(pushes[0]!.vapidKey).toBe((await api(ownAgent, 'GET', '/api/notifications/push_public_key')).json().publicKey);
+    const deliveries = await deliveriesOf(id, co.companyId);
     expect(deliveries.map((d) => [d.channel, d.target, d.status]).sort()).toEqual([
       ['email', 'alerts@agent.example', 'sent'],
       ['push', sub.endpoint, 'sent'],
@@ -117,7 +127,7 @@ describe('an inbound customer message', () => {
     ]);
     expect(deliveries.find((d) => d.channel === 'sms')!.providerId).toMatch(/^simulator:SIMALERT/);
     // The SMS is no customer message: the conversation holds only what the customer wrote.
-    const thread = (await api(agentTok, 'GET', `/api/messages?customer=${customerId}`)).json().member;
+    const thread = (await api(ownAgent, 'GET', `/api/messages?customer=${customerId}`)).json().member;
     expect(thread.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
 
     // Running the job again (a retry after a crash) sends nothing twice.
@@ -128,8 +138,8 @@ describe('an inbound customer message', () => {
     expect(await drain()).toBeGreaterThan(0);
     expect(t.mails.length - mailsBefore).toBe(1);
     expect(push.received.filter((p) => p.endpoint === sub.endpoint)).toHaveLength(1);
-    await api(agentTok, 'DELETE', `/api/notifications/push_subscriptions?endpoint=${encodeURIComponent(sub.endpoint)}`);
-    await setSettings(agentTok, a.agent.id, OFF);
+    await api(ownAgent, 'DELETE', `/api/notifications/push_subscriptions?endpoint=${encodeURIComponent(sub.endpoint)}`);
+    await setSettings(ownAgent, co.agent.id, OFF);
   });
 
   it('skips the owner while they look at that conversation in a focused window, and only then', async () => {
@@ -193,14 +203,14 @@ describe('an inbound customer message', () => {
 });
 
 describe('the notification routes', () => {
-  async function seedNotifications(n: number, createdAt?: Date) {
+  async function seedNotifications(n: number, createdAt?: Date, company: TSeededCompany = a) {
     const ids: number[] = [];
     await runWithLiveEvents({
       deps: t.app.deps,
-      scope: { companyId: a.companyId },
+      scope: { companyId: company.companyId },
       fn: async (tx, emit) => {
         for (let i = 0; i < n; i++) {
-          const notification = { companyId: a.companyId, userId: a.user2.id, kind: 'inbound_message', title: `Note ${i}`, body: 'b' };
+          const notification = { companyId: company.companyId, userId: company.user2.id, kind: 'inbound_message', title: `Note ${i}`, body: 'b' };
           const row = createdAt ? await insertNotification(tx, { ...notification, createdAt }) : await queueUserNotification({ tx, emit, notification });
           ids.push(row!.id);
         }
@@ -210,14 +220,17 @@ describe('the notification routes', () => {
   }
 
   it('pages newest first by createdAt[strictly_before] (ties broken by id), filters unread, counts', async () => {
+    // Its own company: the totals below count every notification of the user, and other tests notify a.user2 too.
+    const own = await seedCompany(t.db);
+    const ownTok = (await login(t.app, own.user2.email)).token;
     const sameInstant = new Date(Date.now() - 60_000);
-    const older = await seedNotifications(3, sameInstant);
-    const newer = await seedNotifications(2);
+    const older = await seedNotifications(3, sameInstant, own);
+    const newer = await seedNotifications(2, undefined, own);
     const seen: number[] = [];
     let url: string | undefined = '/api/notifications?itemsPerPage=2';
     let first = true;
     while (url) {
-      const res = await api(user2Tok, 'GET', url);
+      const res = await api(ownTok, 'GET', url);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       if (first) expect(body.totalItems).toBe(5);
@@ -227,12 +240,12 @@ describe('the notification routes', () => {
     }
     expect(seen).toEqual([...newer].reverse().concat([...older].reverse()));
 
-    expect((await api(user2Tok, 'PUT', `/api/notifications/${newer[0]}/read`)).json()).toMatchObject({ id: newer[0], readAt: expect.any(String) });
-    const unread = await myNotifications(user2Tok, '?exists[readAt]=false');
+    expect((await api(ownTok, 'PUT', `/api/notifications/${newer[0]}/read`)).json()).toMatchObject({ id: newer[0], readAt: expect.any(String) });
+    const unread = await myNotifications(ownTok, '?exists[readAt]=false');
     expect(unread.member.map((m) => m.id)).not.toContain(newer[0]);
     expect(unread.totalItems).toBe(4);
-    expect((await myNotifications(user2Tok, '?exists[readAt]=true')).member.map((m) => m.id)).toEqual([newer[0]]);
-    expect((await api(user2Tok, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: 4 });
+    expect((await myNotifications(ownTok, '?exists[readAt]=true')).member.map((m) => m.id)).toEqual([newer[0]]);
+    expect((await api(ownTok, 'GET', '/api/notifications/unread_count')).json()).toEqual({ unread: 4 });
   });
 
   it('marks read, unread, all read and deletes — with live events to the owner only', async () => {
@@ -337,18 +350,20 @@ describe('web push subscriptions', () => {
   it('drops a subscription the push service answers 404 or 410 for, keeps the others, and retries a 500 without doubling', async () => {
     // Deliveries still queued by earlier tests go out first, so what follows is this notification's alone.
     await drain();
+    // Its own company: the agent's subscriptions below must be exactly these, whatever other tests left on a.agent.
+    const { co, agentTok: ownAgent, adminTok: ownAdmin } = await ownCompany();
     const [gone, missing, flaky, fine] = [push.subscribe(), push.subscribe(), push.subscribe(), push.subscribe()];
     push.answer(gone.endpoint, 410);
     push.answer(missing.endpoint, 404);
     push.answer(flaky.endpoint, 500);
-    for (const s of [gone, missing, flaky, fine]) await api(agentTok, 'POST', '/api/notifications/push_subscriptions', s);
-    await setSettings(agentTok, a.agent.id, { ...OFF, push: true, email: true, emailRecipients: ['once@agent.example'] });
-    const customerId = await agentCustomer('Gus');
-    await customerWrites(customerId, 'Hello?');
+    for (const s of [gone, missing, flaky, fine]) await api(ownAgent, 'POST', '/api/notifications/push_subscriptions', s);
+    await setSettings(ownAgent, co.agent.id, { ...OFF, push: true, email: true, emailRecipients: ['once@agent.example'] });
+    const customerId = await agentCustomer('Gus', ownAgent);
+    await customerWrites(customerId, 'Hello?', ownAdmin);
     await drain();
-    expect((await subscriptionsOf(a.agent.id)).sort()).toEqual([flaky.endpoint, fine.endpoint].sort());
-    const id = (await myNotifications(agentTok)).member[0]!.id;
-    expect(Object.fromEntries((await deliveriesOf(id)).map((d) => [d.target, d.status]))).toMatchObject({ [gone.endpoint]: 'gone', [missing.endpoint]: 'gone', [fine.endpoint]: 'sent', 'once@agent.example': 'sent' });
+    expect((await subscriptionsOf(co.agent.id, co.companyId)).sort()).toEqual([flaky.endpoint, fine.endpoint].sort());
+    const id = (await myNotifications(ownAgent)).member[0]!.id;
+    expect(Object.fromEntries((await deliveriesOf(id, co.companyId)).map((d) => [d.target, d.status]))).toMatchObject({ [gone.endpoint]: 'gone', [missing.endpoint]: 'gone', [fine.endpoint]: 'sent', 'once@agent.example': 'sent' });
 
     // The push service recovers; the job's retry delivers only what is missing.
     push.answer(flaky.endpoint, 201);
@@ -359,8 +374,8 @@ describe('web push subscriptions', () => {
     expect([count(flaky.endpoint), count(fine.endpoint)]).toEqual([1, 1]);
     expect(t.mails.filter((m) => m.to === 'once@agent.example')).toHaveLength(1);
     expect(push.refused).toEqual([]);
-    for (const s of [flaky, fine]) await api(agentTok, 'DELETE', `/api/notifications/push_subscriptions?endpoint=${encodeURIComponent(s.endpoint)}`);
-    await setSettings(agentTok, a.agent.id, OFF);
+    for (const s of [flaky, fine]) await api(ownAgent, 'DELETE', `/api/notifications/push_subscriptions?endpoint=${encodeURIComponent(s.endpoint)}`);
+    await setSettings(ownAgent, co.agent.id, OFF);
   });
 
   it('records a subscription whose keys cannot encrypt as failed, without retrying it', async () => {

@@ -1,0 +1,17 @@
+/**
+ * What other modules may use of repair orders (the DMS import and push). Functions ending in `InTx` run in the caller's
+ * transaction, scoped to the company (`runInScope` / `runWithLiveEvents`), and take `emit` to send live events with it.
+ *
+ * - createRepairOrderInTx(tx, { deps, companyId, values, emit? }): checks customer/vehicle/staff, number unique (422
+ *   `number_already_used`), plans the order's automations.
+ * - updateRepairOrderInTx(tx, { deps, companyId, id, values, emit? }): merge-patch; locks the row; re-plans.
+ * - createRepairOrderLineInTx / updateRepairOrderLineInTx: lines (decidedBy 'dms' for imported decisions).
+ * - markLinesPushedInTx: stamps dmsPushedAt after a successful push.
+ * - repairOrderLinesApproved: the hook the DMS push attaches to.
+ */
+export { createRepairOrderInTx, loadOrder, updateRepairOrderInTx } from './repair-orders.service';
+export { createRepairOrderLineInTx, markLinesPushedInTx, updateRepairOrderLineInTx } from './repair-order-lines.service';
+export { findOrderByDmsKey, findOrderByNumber, listLinesOf, type TLineValues, type TOrderValues } from './repair-orders.repository';
+export { repairOrderLinesApproved, type TRepairOrderLinesApproved } from './repair-orders.hooks';
+export { registerRepairOrderAutomations } from './repair-orders.register';
+export type { TRepairOrderLineRow, TRepairOrderRow } from './repair-orders.schema';
