@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { repairOrderKeys } from './query-keys';
 
 /** POST /api/repair_order_lines; `fromRecommendation` takes up a deferred recommendation of the order's vehicle. */
-export function createRepairOrderLine(body: TRepairOrderLineCreate & { fromRecommendation?: number }): Promise<TRepairOrderLine> {
+export function createRepairOrderLine(body: TRepairOrderLineCreate): Promise<TRepairOrderLine> {
   return api.request<TRepairOrderLine>('/api/repair_order_lines', { method: 'POST', body, silent: [422] });
 }
 

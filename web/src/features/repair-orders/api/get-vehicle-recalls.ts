@@ -1,24 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TVehicleRecalls } from '@cd/contracts/vehicle-extras';
 import { api } from '../../../lib/api';
 import { repairOrderKeys } from './query-keys';
 
-/** An open recall as the NHTSA check reports it (fields the server may leave out are optional). */
-export interface TVehicleRecall {
-  campaignNumber?: string | null;
-  component?: string | null;
-  summary?: string | null;
-  remedy?: string | null;
-  reportDate?: string | null;
-}
-
-/** GET /api/vehicles/{id}/recalls: cached on the server; a failed check answers none, so this never blocks a screen. */
-export async function fetchVehicleRecalls(id: number, signal?: AbortSignal): Promise<TVehicleRecall[]> {
-  const body = await api.request<TVehicleRecall[] | { member?: TVehicleRecall[]; recalls?: TVehicleRecall[] }>(`/api/vehicles/${id}/recalls`, {
-    signal,
-    silent: true,
-  });
-  if (Array.isArray(body)) return body;
-  return body?.member ?? body?.recalls ?? [];
+/** GET /api/vehicles/{id}/recalls: cached on the server; `available: false` when NHTSA could not be asked (never blocks a screen). */
+export function fetchVehicleRecalls(id: number, signal?: AbortSignal): Promise<TVehicleRecalls> {
+  return api.request<TVehicleRecalls>(`/api/vehicles/${id}/recalls`, { signal, silent: true });
 }
 
 export function vehicleRecallsQueryOptions(id: number) {

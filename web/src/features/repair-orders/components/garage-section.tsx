@@ -70,19 +70,18 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: TVehicle; onEdit:
           {details.join(' · ')}
         </Typography>
       </Box>
-      {recalls.data && recalls.data.length > 0 && <RecallList recalls={recalls.data} />}
+      {recalls.data?.available && recalls.data.recalls.length > 0 && <RecallList recalls={recalls.data.recalls} />}
       {recommendations.data && recommendations.data.length > 0 && (
         <Box data-testid={`vehicle-recommendations-${vehicle.id}`}>
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
             {t('deferred_recommendations')}
           </Typography>
-          {recommendations.data.map((r, i) => (
-            <Typography key={r.id ?? i} variant="body2" sx={{ display: 'flex', gap: 1 }}>
+          {recommendations.data.map((r) => (
+            <Typography key={r.id} variant="body2" sx={{ display: 'flex', gap: 1 }}>
               <Box component="span" sx={{ flex: 1 }}>
                 {r.description}
-                {r.repairOrderNumber ? ` (#${r.repairOrderNumber})` : ''}
               </Box>
-              {r.price != null && <span>{formatCents(r.price)}</span>}
+              <span>{formatCents(r.price)}</span>
             </Typography>
           ))}
         </Box>

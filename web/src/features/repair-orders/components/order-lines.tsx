@@ -37,27 +37,27 @@ function Recommendations({ order }: { order: TRepairOrder }) {
       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
         {t('recommendations_for_vehicle')}
       </Typography>
-      {list.map((r, i) => (
-        <Box key={r.id ?? i} sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+      {list.map((r) => (
+        <Box key={r.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
           <Typography variant="body2" sx={{ flex: 1 }}>
             {r.description}
           </Typography>
-          {r.price != null && <Typography variant="body2">{formatCents(r.price)}</Typography>}
-          {r.id && (
+          <Typography variant="body2">{formatCents(r.price)}</Typography>
+          {
             <Button
               size="small"
               startIcon={<Add />}
               disabled={create.isPending}
               onClick={() =>
                 create.mutate(
-                  { repairOrder: order.id, description: r.description, price: r.price ?? 0, fromRecommendation: r.id },
+                  { repairOrder: order.id, description: r.description, price: r.price, fromRecommendation: r.id },
                   { onSuccess: () => toastSuccess(t('line_added')), onError: () => toastError(t('line_save_failed')) },
                 )
               }
             >
               {t('add_recommendation')}
             </Button>
-          )}
+          }
         </Box>
       ))}
     </Box>

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TVehicleRecall } from '../api/get-vehicle-recalls';
+import type { TVehicleRecall } from '@cd/contracts/vehicle-extras';
 
 /** Open recalls of a vehicle (NHTSA), shown on the garage and on the order. */
 export function RecallList({ recalls }: { recalls: TVehicleRecall[] }) {

@@ -209,7 +209,7 @@ function OrderHeader({ order }: { order: TRepairOrder }) {
           {t('dms_synced_at', { time: formatDateTime(order.dmsSyncedAt) })}
         </Typography>
       )}
-      {recalls.data && recalls.data.length > 0 && <RecallList recalls={recalls.data} />}
+      {recalls.data?.available && recalls.data.recalls.length > 0 && <RecallList recalls={recalls.data.recalls} />}
       <OrderActionsBar order={order} />
     </Paper>
   );
@@ -242,7 +242,7 @@ export function RepairOrderPage() {
       <>
         <OrderHeader order={order.data} />
         <OrderLines order={order.data} />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
           <OrderAutomatedMessages orderId={order.data.id} />
           <OrderCustomerLinks orderId={order.data.id} />
         </Box>
