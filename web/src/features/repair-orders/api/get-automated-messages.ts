@@ -15,7 +15,11 @@ export async function fetchOrderAutomatedMessages(orderId: number, signal?: Abor
 }
 
 export function orderAutomatedMessagesQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: repairOrderKeys.automatedMessages(orderId), queryFn: ({ signal }) => fetchOrderAutomatedMessages(orderId, signal) });
+  return queryOptions({
+    queryKey: repairOrderKeys.automatedMessages(orderId), // Live events keep it fresh; the interval only covers a stream that was down for a while.
+    refetchInterval: 30_000,
+    queryFn: ({ signal }) => fetchOrderAutomatedMessages(orderId, signal),
+  });
 }
 
 export function useOrderAutomatedMessages(orderId: number) {

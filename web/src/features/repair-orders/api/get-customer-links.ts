@@ -15,7 +15,11 @@ export async function fetchOrderCustomerLinks(orderId: number, signal?: AbortSig
 }
 
 export function orderCustomerLinksQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: repairOrderKeys.customerLinks(orderId), queryFn: ({ signal }) => fetchOrderCustomerLinks(orderId, signal) });
+  return queryOptions({
+    queryKey: repairOrderKeys.customerLinks(orderId), // Live events keep it fresh; the interval only covers a stream that was down for a while.
+    refetchInterval: 30_000,
+    queryFn: ({ signal }) => fetchOrderCustomerLinks(orderId, signal),
+  });
 }
 
 export function useOrderCustomerLinks(orderId: number) {

@@ -27,7 +27,14 @@ function MessageRow({ m }: { m: TAutomatedMessage }) {
           {t(automatedKindLabelKey(m.kind))}
         </Typography>
         <Chip size="small" color={AUTOMATED_STATE_COLOR[m.state]} label={t(`automated_message_state_${m.state}`)} />
-        {m.messageStatus && <Chip size="small" variant="outlined" label={t(`status_${m.messageStatus}`)} data-testid="automated-message-delivery" />}
+        {m.messageStatus && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t('delivery_state', { status: t(`status_${m.messageStatus}`) })}
+            data-testid="automated-message-delivery"
+          />
+        )}
       </Box>
       <Typography variant="caption" color="text.secondary">
         {t(m.reasonKey, { defaultValue: t(info.reasonKey, { defaultValue: info.text }) })}

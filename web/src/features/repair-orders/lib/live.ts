@@ -19,7 +19,8 @@ export function liveKeysOf(event: Pick<TLiveEvent, 'entity'>): (readonly unknown
     case VEHICLE:
       return [repairOrderKeys.vehiclesAll];
     case 'automated_message':
-      return [repairOrderKeys.automatedMessagesAll];
+      // A text that went out made its customer links (status, approval, vehicle ready) in the same step.
+      return [repairOrderKeys.automatedMessagesAll, repairOrderKeys.customerLinksAll];
     case 'customer_link':
       return [repairOrderKeys.customerLinksAll];
     default:

@@ -116,7 +116,7 @@ describe('live events', () => {
   const event = (entity: string): TLiveEvent => ({ event: 'updated', entity, action: null, data: {}, changes: null, id: '1', extra: null });
   it('maps each entity of the area to its caches and ignores the others', () => {
     expect(liveKeysOf(event('repair_order_line'))).toEqual([repairOrderKeys.all]);
-    expect(liveKeysOf(event('automated_message'))).toEqual([repairOrderKeys.automatedMessagesAll]);
+    expect(liveKeysOf(event('automated_message'))).toEqual([repairOrderKeys.automatedMessagesAll, repairOrderKeys.customerLinksAll]);
     expect(liveKeysOf(event('message'))).toEqual([]);
   });
   it('invalidates an open order when a line changes', async () => {
