@@ -110,4 +110,43 @@ describe('repair orders: approval from the phone, live on the order, vehicle rea
     await screenshot(page, 'repair-order-detail-answered');
     await ctx.close();
   });
+  it('screens in light and dark: the panel, the order, the garage and the approval page on a phone', async () => {
+    const admin = await apiToken('admin@motors.example.com');
+    const customers = await apiCall<{ member: { id: number; firstName: string; lastName: string }[] }>({
+      token: admin,
+      path: '/api/customers?search=Whitaker',
+    });
+    const james = customers.json.member.find((c) => c.lastName === 'Whitaker')!;
+    const orders = await apiCall<{ member: { id: number }[] }>({ token: admin, path: `/api/repair_orders?customer=${james.id}&exists[closedAt]=false` });
+    const orderId = orders.json.member[0]!.id;
+    const links = await apiCall<{ member: { purpose: string; state: string; url: string }[] }>({
+      token: admin,
+      path: `/api/customer_links?entity=repair_order&entityId=${orderId}`,
+    });
+    const approval = links.json.member.find((l) => l.purpose === 'approval' && l.state === 'active');
+    for (const theme of ['light', 'dark'] as const) {
+      const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 }, colorScheme: theme });
+      await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      const page = await ctx.newPage();
+      await signIn(page, 'admin@motors.example.com');
+      await page.goto(`/communication/${james.id}/messenger`);
+      await page.getByTestId(`repair-order-card-${orderId}`).waitFor({ timeout: 15_000 });
+      await screenshot(page, `repair-order-panel-${theme}`);
+      await page.goto(`/repair-orders/${orderId}`);
+      await page.getByTestId('repair-order-lines').waitFor({ timeout: 15_000 });
+      await screenshot(page, `repair-order-detail-${theme}`);
+      await page.goto(`/communication/${james.id}/details`);
+      await page.getByTestId('garage-section').scrollIntoViewIfNeeded({ timeout: 15_000 });
+      await screenshot(page, `garage-${theme}`);
+      await ctx.close();
+      if (approval) {
+        const phoneCtx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, colorScheme: theme });
+        const phonePage = await phoneCtx.newPage();
+        await phonePage.goto(`/r/${approval.url.split('/r/')[1]}`);
+        await phonePage.getByTestId('link-approval-page').waitFor({ timeout: 15_000 });
+        await screenshot(phonePage, `approval-page-390-${theme}`);
+        await phoneCtx.close();
+      }
+    }
+  });
 });
