@@ -47,8 +47,11 @@ export interface TFakeViber {
   failNext(n: number, failure: { status?: number; httpStatus?: number }, opts?: { after?: number }): void;
   /** Sends to this receiver answer status 6 (receiverNotSubscribed), or the given status. */
   unsubscribe(receiver: string, status?: number): void;
-  /** The next token the fake hands out (to test exactness); otherwise tokens start above 2^53 and increase. */
-  setNextToken(token: string): void;
+  /**
+   * The next token the fake hands out (to test exactness); otherwise tokens start above 2^53 and increase. With a
+   * receiver, only the next send to that receiver takes it (a retry of another test's message may go out first).
+   */
+  setNextToken(token: string, receiver?: string): void;
   /** Serves bytes on a CDN-like path of the fake and returns its absolute URL (as Viber's `media`). */
   addMedia(bytes: Buffer, contentType: string): string;
   mediaRequests: Array<{ path: string; headers: Record<string, string | string[] | undefined> }>;
@@ -120,7 +123,7 @@ export async function startFakeViber(opts: { token?: string } = {}): Promise<TFa
   const mediaRequests: TFakeViber['mediaRequests'] = [];
   // Above 2^53 (9007199254740992) so a JSON.parse'd number would be rounded.
   let nextToken = 5741311803571721087n;
-  let forcedToken: string | null = null;
+  let forcedToken: { token: string; receiver: string | null } | null = null;
 
   function answer(res: ServerResponse, rawJson: string, httpStatus = 200): void {
     if (res.destroyed) return;
@@ -170,8 +173,9 @@ export async function startFakeViber(opts: { token?: string } = {}): Promise<TFa
     } else return reply(3);
     const notSubscribed = unsubscribed.get(receiver);
     if (notSubscribed !== undefined) return reply(notSubscribed);
-    const messageToken = forcedToken ?? (nextToken++).toString();
-    forcedToken = null;
+    const forced = forcedToken && (forcedToken.receiver === null || forcedToken.receiver === receiver) ? forcedToken.token : null;
+    if (forced !== null) forcedToken = null;
+    const messageToken = forced ?? (nextToken++).toString();
     sent.push({
       messageToken,
       receiver,
@@ -257,8 +261,8 @@ export async function startFakeViber(opts: { token?: string } = {}): Promise<TFa
     unsubscribe(receiver, status = 6) {
       unsubscribed.set(receiver, status);
     },
-    setNextToken(t) {
-      forcedToken = t;
+    setNextToken(token, receiver) {
+      forcedToken = { token, receiver: receiver ?? null };
     },
     addMedia,
     postRaw,

@@ -1,6 +1,7 @@
 import type { TTx } from '../../db/client';
 import type { TCustomerLinkPurpose, TPublicLinkPage } from '@cd/contracts/customer-link';
 import type { TAppDeps } from '../../context';
+import type { TLiveEventInput } from '../../live/live.types';
 import type { TCustomerLinkRow } from './customer-links.schema';
 
 /**
@@ -11,8 +12,9 @@ import type { TCustomerLinkRow } from './customer-links.schema';
 export interface TLinkPage {
   /** The page's data (a contracts public page schema); null when the entity is gone (answered as 404). */
   read: (tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRow }) => Promise<TPublicLinkPage | null>;
-  /** The customer's answer (e.g. approving lines), when the purpose takes one; the body is still unvalidated. */
-  answer?: (tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRow; body: unknown }) => Promise<TPublicLinkPage>;
+  /** The customer's answer (e.g. approving lines), when the purpose takes one; the body is still unvalidated. Live
+   * events go through `emit`: recorded with the answer and broadcast after its commit. */
+  answer?: (tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRow; body: unknown; emit: (events: TLiveEventInput[]) => void }) => Promise<TPublicLinkPage>;
 }
 
 const pages = new Map<TCustomerLinkPurpose, TLinkPage>();

@@ -148,13 +148,17 @@ export async function openPublicLink(opts: { deps: TDeps; code: string }): Promi
 export async function answerPublicLink(opts: { deps: TDeps; code: string; body: unknown }): Promise<TPublicLinkPage> {
   const { deps } = opts;
   const now = new Date();
-  return runInScope(deps.db, { companyId: null, system: true }, async (tx) => {
-    const link = await repo.findLinkByCode(tx, opts.code);
-    if (!link || customerLinkStateOf({ expiresAt: link.expiresAt, revokedAt: link.revokedAt, now }) !== 'active') refuse(link, now);
-    const page = linkPageOf(link.purpose);
-    if (!page?.answer) throw new AppError('not_found', 'This page takes no answer.');
-    await repo.narrowToCompany(tx, link.companyId);
-    return page.answer(tx, { deps: deps, link, body: opts.body });
+  return runWithLiveEvents({
+    deps,
+    scope: { companyId: null, system: true },
+    fn: async (tx, emit) => {
+      const link = await repo.findLinkByCode(tx, opts.code);
+      if (!link || customerLinkStateOf({ expiresAt: link.expiresAt, revokedAt: link.revokedAt, now }) !== 'active') refuse(link, now);
+      const page = linkPageOf(link.purpose);
+      if (!page?.answer) throw new AppError('not_found', 'This page takes no answer.');
+      await repo.narrowToCompany(tx, link.companyId);
+      return page.answer(tx, { deps: deps, link, body: opts.body, emit });
+    },
   });
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TPublicLinkPage } from '@cd/contracts/customer-link';
 import { runInScope } from '../../db/client';
 import { validationError } from '../../lib/errors';
@@ -87,6 +87,10 @@ async function link(values: { purpose?: 'status' | 'approval'; entityId?: number
 async function setLink(id: number, values: Partial<TCustomerLinkRow>) {
   await runInScope(t.db, { companyId: co.companyId }, (tx) => tx.update(customerLinks).set(values).where(eq(customerLinks.id, id)));
 }
+
+// Building an app registers the real pages (app.ts); a test that builds a second app must not leave them in place
+// for the tests after it, whatever order they run in.
+beforeEach(useTestPages);
 
 const open = (code: string, remoteAddress = nextIp()) => t.app.inject({ method: 'GET', url: `/api/public/links/${code}`, remoteAddress });
 

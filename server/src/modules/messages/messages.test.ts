@@ -283,7 +283,8 @@ describe('welcome message', () => {
     const tok = (await login(t.app, s.admin.email)).token;
     const c = (await t.app.inject({ method: 'GET', url: '/api/customers?search=9991234', headers: bearer(tok) })).json().member[0];
     const msgs = (await t.app.inject({ method: 'GET', url: `/api/messages?customer=${c.id}`, headers: bearer(tok) })).json().member as { type: string; content: string; status: string }[];
-    expect(msgs.filter((m) => m.type === 'WELCOME_MESSAGE')).toEqual([expect.objectContaining({ content: welcome, status: 'SENT' })]);
+    // Sent once; on a slow machine the simulator's delivery report (due a moment later) may already be in: SENT or DELIVERED.
+    expect(msgs.filter((m) => m.type === 'WELCOME_MESSAGE')).toEqual([expect.objectContaining({ content: welcome, status: expect.stringMatching(/^(SENT|DELIVERED)$/) })]);
   });
 });
 

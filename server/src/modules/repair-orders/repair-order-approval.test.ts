@@ -1,3 +1,4 @@
+import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPublicApprovalPage, TPublicStatusPage, TPublicVehicleReadyPage } from '@cd/contracts/customer-link';
@@ -78,7 +79,11 @@ describe('line approval', () => {
     expect(page.answeredAt).toBeNull();
 
     const answer = (answers: { lineId: number; decision: 'approved' | 'denied' }[]) =>
-      inScope((tx) => approvalLinkPage.answer!(tx, { deps: t.app.deps, link, body: { answers } })).then(
+      runWithLiveEvents({
+        deps: t.app.deps,
+        scope: { companyId: link.companyId },
+        fn: (tx, emit) => approvalLinkPage.answer!(tx, { deps: t.app.deps, link, body: { answers }, emit }),
+      }).then(
         (p) => ({ ok: true as const, page: p as TPublicApprovalPage }),
         (err: { status?: number; message: string }) => ({ ok: false as const, status: err.status, message: err.message }),
       );
@@ -163,9 +168,11 @@ describe('line approval', () => {
     await setAutomotive(t, d.companyId, { repairOrderLineApproval: 'Approve: {approval_url}' });
     const link = linkOf({ ...w, companyId: d.companyId }, 'approval');
     const answer = (body: unknown) =>
-      runInScope(t.db, { companyId: d.companyId }, (tx) => approvalLinkPage.answer!(tx, { deps: t.app.deps, link, body })).catch(
-        (e: { status: number }) => e.status,
-      );
+      runWithLiveEvents({
+        deps: t.app.deps,
+        scope: { companyId: d.companyId },
+        fn: (tx, emit) => approvalLinkPage.answer!(tx, { deps: t.app.deps, link, body, emit }),
+      }).catch((e: { status: number }) => e.status);
     expect(await answer({ answers: [{ lineId: line.id, decision: 'approved' }] })).toBe(409); // not asked yet
     expect((await call('PUT', url, dTok, {})).statusCode).toBe(200);
     for (const body of [

@@ -11,7 +11,6 @@ import type { TAppDeps } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
-import { recordLiveEvents } from '../../live/live.repository';
 import type { TCompanyRow } from '../companies/companies.api';
 import type { TCustomerLinkRow, TLinkPage } from '../customer-links/customer-links.api';
 import { findMediaRows, listEntityMedia, signedMediaUrl } from '../media/media.api';
@@ -113,10 +112,9 @@ async function approvalPageOf(tx: TTx, opts: { deps: TAppDeps; c: TPageContext }
 /**
  * The customer's answer. The order row is locked first, so two submissions run one after the other; the second sees
  * the lines settled and is refused (409 `line_already_answered`), and each line update is conditional on `pending` as
- * well. Live events go out with the transaction: through `emit` when the link route gives one, else recorded here
- * and broadcast just after (see docs/repair-orders.md).
+ * well. Live events go through the link route's `emit`: recorded with the answer, broadcast after its commit.
  */
-async function answerApproval(tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRow; body: unknown; emit?: (events: TLiveEventInput[]) => void }) {
+async function answerApproval(tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRow; body: unknown; emit: (events: TLiveEventInput[]) => void }) {
   const parsed = ZLineApprovalAnswerSchema.safeParse(opts.body);
   if (!parsed.success) throw validationError(violationsFromZod(parsed.error));
   const c = await loadPageContext(tx, { link: opts.link, forUpdate: true });
@@ -128,15 +126,7 @@ async function answerApproval(tx: TTx, opts: { deps: TAppDeps; link: TCustomerLi
     if (p.message === 'nothing_to_approve' || p.message === 'line_already_answered') throw new AppError('conflict', p.message);
     throw validationError([{ propertyPath: 'answers', message: p.message }]);
   }
-  const pending: TLiveEventInput[] = [];
-  const emit = opts.emit ?? ((events: TLiveEventInput[]) => void pending.push(...events));
-  await applyLineDecisionsInTx(tx, { deps: opts.deps, order: c.order, decisions: check.decisions, decidedBy: 'customer', emit });
-  if (pending.length) {
-    const stored = await recordLiveEvents(tx, pending);
-    // The events are in live_events with the change (a reconnecting screen replays them); the broadcast waits a
-    // moment so the link route's commit lands first.
-    setTimeout(() => opts.deps.live.broadcast(stored), 50).unref?.();
-  }
+  await applyLineDecisionsInTx(tx, { deps: opts.deps, order: c.order, decisions: check.decisions, decidedBy: 'customer', emit: opts.emit });
   const lines = await repo.listLinesOf(tx, { companyId: c.order.companyId, orderIds: [c.order.id] });
   return approvalPageOf(tx, { deps: opts.deps, c: { ...c, lines } });
 }
