@@ -16,4 +16,4 @@ export {
 } from './customers.repository';
 export type { TCustomerRow } from './customers.schema';
 export { toCustomerResource } from './customers.presenter';
-export { findOrCreateCustomerByPhone } from './customers.service';
+export { findOrCreateCustomerByPhone, recordCustomerOptIn } from './customers-intake.service';
