@@ -82,6 +82,9 @@ describe('pushing approved lines to the DMS', () => {
     await t.app.deps.jobs.drain();
     const waiting = await pushesOf(adminTok, orderId);
     expect(waiting).toMatchObject([{ state: 'pending', attempts: 1, lastError: expect.stringMatching(/Dealertrack/) }]);
+    // The order itself says what waits and why.
+    const orderNow = () => t.app.inject({ method: 'GET', url: `/api/repair_orders/${orderId}`, headers: bearer(adminTok) }).then((r) => r.json());
+    expect(await orderNow()).toMatchObject({ dmsPendingPushes: 1, dmsLastError: waiting[0]!.lastError });
     const due = Date.parse(waiting[0]!.nextAttemptAt!) - Date.now();
     expect(due).toBeGreaterThan(20_000);
     expect(due).toBeLessThanOrEqual(30_000);
@@ -101,6 +104,7 @@ describe('pushing approved lines to the DMS', () => {
     await makeDue(s.companyId);
     await t.app.deps.jobs.drain();
     expect(await pushesOf(adminTok, orderId)).toMatchObject([{ state: 'done', attempts: 2, lastError: null, nextAttemptAt: null }]);
+    expect(await orderNow()).toMatchObject({ dmsPendingPushes: 0, dmsLastError: null });
     expect(addCalls() - before).toBe(1);
     expect(ro.details.filter((d) => d.comments === 'REPLACE FRONT PADS')).toHaveLength(1);
     const line = await runInScope(

@@ -32,7 +32,10 @@ export async function enqueueApprovedLinePushes(tx: TTx, opts: { companyId: numb
   if (!order?.dmsKey) return 0;
   const lines = await repo.findPushableLines(tx, opts);
   const queued = await repo.queuePushes(tx, { ...opts, lineIds: lines.map((l) => l.id) });
-  if (queued) await enqueueJob(tx, { companyId: opts.companyId, kind: DMS_PUSH_JOB, payload: { repairOrderId: opts.repairOrderId } });
+  if (queued) {
+    await repo.refreshOrderDmsState(tx, { companyId: opts.companyId, repairOrderId: opts.repairOrderId });
+    await enqueueJob(tx, { companyId: opts.companyId, kind: DMS_PUSH_JOB, payload: { repairOrderId: opts.repairOrderId } });
+  }
   return queued;
 }
 
@@ -124,6 +127,7 @@ async function record(o: {
         });
       }
     }
+    await repo.refreshOrderDmsState(tx, { companyId: o.companyId, repairOrderId: o.repairOrderId });
     return repo.nextPendingAt(tx, { companyId: o.companyId, repairOrderId: o.repairOrderId });
   });
 }

@@ -289,6 +289,20 @@ export async function markPushWaiting(tx: TTx, opts: { companyId: number; id: nu
     .where(and(eq(dmsPushes.companyId, opts.companyId), eq(dmsPushes.id, opts.id)));
 }
 
+/** The order's pushes still waiting and their latest error (null when none waits or failed with one): the order
+ * screen shows them. */
+export async function refreshOrderDmsState(tx: TTx, opts: { companyId: number; repairOrderId: number }): Promise<void> {
+  await tx.execute(sql`update repair_orders set dms_pending_pushes = (
+      select count(*) from dms_pushes p
+      where p.company_id = ${opts.companyId} and p.repair_order_id = ${opts.repairOrderId} and p.state = 'pending'),
+    dms_last_error = (
+      select p.last_error from dms_pushes p
+      where p.company_id = ${opts.companyId} and p.repair_order_id = ${opts.repairOrderId}
+        and p.state in ('pending', 'failed') and p.last_error is not null
+      order by p.updated_at desc, p.id desc limit 1)
+    where company_id = ${opts.companyId} and id = ${opts.repairOrderId}`);
+}
+
 /** When the order's next pending push is due (null: nothing waits). */
 export async function nextPendingAt(tx: TTx, opts: { companyId: number; repairOrderId: number }): Promise<Date | null> {
   const [row] = await tx

@@ -47,8 +47,6 @@ export function toOrderResource(opts: { config: TMediaConfig; order: TRepairOrde
   const { order: o, rel } = opts;
   const vehicle = o.vehicleId === null ? undefined : rel.vehicles.find((v) => v.id === o.vehicleId);
   const lines = rel.lines.filter((l) => l.repairOrderId === o.id);
-  // Approved lines not yet in the DMS while the company pushes them (the DMS module stamps dmsPushedAt).
-  const waiting = o.dmsVendor ? lines.filter((l) => l.status === 'approved' && l.dmsPushedAt === null).length : 0;
   return {
     '@id': iri('repair_orders', o.id),
     '@type': 'RepairOrder',
@@ -76,8 +74,8 @@ export function toOrderResource(opts: { config: TMediaConfig; order: TRepairOrde
     dmsSyncedAt: o.dmsSyncedAt?.toISOString() ?? null,
     dmsVendor: o.dmsVendor ?? null,
     dmsKey: o.dmsKey,
-    dmsPendingPushes: waiting,
-    dmsLastError: null,
+    dmsPendingPushes: o.dmsPendingPushes,
+    dmsLastError: o.dmsLastError,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

@@ -29,6 +29,9 @@ export const repairOrders = pgTable(
     dmsVendor: text('dms_vendor').$type<'vendor_a' | 'vendor_b'>(),
     dmsKey: text('dms_key'),
     dmsSyncedAt: at('dms_synced_at'),
+    /** Kept by the DMS link: pushes waiting, and the latest error of the waiting or failed ones. */
+    dmsPendingPushes: integer('dms_pending_pushes').notNull().default(0),
+    dmsLastError: text('dms_last_error'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
