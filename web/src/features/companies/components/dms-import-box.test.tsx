@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('DmsImportBox', () => {
   it('lists the latest imports of the company with their counts and errors', async () => {
-    const fetch = vi.fn(() =>
+    const fetch = vi.fn((_url: string) =>
       Promise.resolve(
         json(
           200,
@@ -63,7 +63,10 @@ describe('DmsImportBox', () => {
   });
 
   it('is disabled with a reason while the link is off', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(200, collection([])))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(200, collection([])))),
+    );
     renderBox(false);
     expect((screen.getByTestId('dms-import-button') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('dms-import-disabled').textContent).toBe('Switch the connection on to import repair orders.');

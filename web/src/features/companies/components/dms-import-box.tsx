@@ -95,7 +95,9 @@ function DmsRuns({ companyId }: { companyId: number }) {
         </Typography>
       )}
       <Stack spacing={1}>
-        {runs.data?.map((r) => <DmsRunRow key={r.id} run={r} />)}
+        {runs.data?.map((r) => (
+          <DmsRunRow key={r.id} run={r} />
+        ))}
       </Stack>
     </Box>
   );

@@ -20,7 +20,8 @@ export function dmsImportErrorKey(err: unknown): 'dms_not_enabled' | 'dms_not_co
   return null;
 }
 
-export interface TDmsRunSummary {
+// A type, not an interface: it is passed to t() as interpolation values, which need an index signature.
+export type TDmsRunSummary = {
   ordersRead: number;
   ordersCreated: number;
   ordersUpdated: number;
@@ -28,7 +29,7 @@ export interface TDmsRunSummary {
   vehiclesCreated: number;
   /** All `skipped*` counters together (blocked writers or customers, no phone, internal orders, number conflicts). */
   skipped: number;
-}
+};
 
 /** The counters the runs list shows; the server leaves out those that stayed zero. */
 export function dmsRunSummary(counts: TDmsSyncRun['counts']): TDmsRunSummary {
