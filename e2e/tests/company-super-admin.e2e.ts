@@ -78,6 +78,10 @@ describe('company settings (super admin)', () => {
     await page.getByTestId('company-dms-view-dtCompanyNumber').getByText('DT-42').waitFor();
     await page.getByTestId('dms-sync-button').click();
     await page.getByText('No connection to the dealer management system is configured on this server.').waitFor();
+    // The repair-order import is refused for the same reason, in the box's own words; no run was recorded.
+    await page.getByTestId('dms-runs-empty').waitFor();
+    await page.getByTestId('dms-import-button').click();
+    await page.getByTestId('dms-import-error').getByText('This server has no login for this dealer system yet', { exact: false }).waitFor();
     await screenshot(page, 'company-dms-dark');
 
     // Header menu: disable, enable, delete (after confirmation) → back to the list.

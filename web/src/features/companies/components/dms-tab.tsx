@@ -8,11 +8,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TCompany } from '@cd/contracts/company';
-import { isSuperAdmin } from '@cd/contracts/roles';
+import { isCompanyAdmin, isSuperAdmin } from '@cd/contracts/roles';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toastSuccess } from '../../../lib/toast';
 import { useSyncServiceWriters } from '../api/sync-service-writers';
+import { dmsImportAvailability } from '../lib/dms-import';
 import type { TGroupField, TGroupValues } from '../lib/group-settings';
+import { DmsImportBox } from './dms-import-box';
 import { GroupSettingsForm } from './group-settings-form';
 
 const DMS_FIELDS: TGroupField[] = [
@@ -48,7 +50,9 @@ function isDmsFieldVisible(field: TGroupField, values: TGroupValues): boolean {
 /** dms (automotive companies): super admins set the dealer system up; everyone else reads it. */
 export function DmsTab({ company }: { company: TCompany }) {
   const { t } = useTranslation();
-  const superAdmin = isSuperAdmin(useCurrentUser().roles);
+  const { roles } = useCurrentUser();
+  const superAdmin = isSuperAdmin(roles);
+  const importAvailability = dmsImportAvailability(company);
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <GroupSettingsForm
@@ -68,6 +72,10 @@ export function DmsTab({ company }: { company: TCompany }) {
         }
       />
       {superAdmin && company.dms?.dmsType === 'vendor_a' && <ServiceWritersSync companyId={company.id} />}
+      {/* The server lets this company's admins import too (and refuses plain users), unlike the writer sync. */}
+      {isCompanyAdmin(roles) && importAvailability !== 'hidden' && (
+        <DmsImportBox companyId={company.id} enabled={importAvailability === 'ready'} />
+      )}
     </Box>
   );
 }
