@@ -111,7 +111,10 @@ describe('pushing approved lines to the DMS', () => {
       t.db,
       { companyId: s.companyId },
       async (tx) =>
-        (await tx.execute(sql`select dms_pushed_at, dms_key, price_cents from repair_order_lines where id = ${lineId}`)).rows[0] as Record<string, unknown>,
+        (await tx.execute(sql`select dms_pushed_at, dms_key, price_cents::int as price_cents from repair_order_lines where id = ${lineId}`)).rows[0] as Record<
+          string,
+          unknown
+        >,
     );
     expect(line.dms_pushed_at).not.toBeNull();
     expect(line.dms_key).toBe('2');
@@ -130,7 +133,9 @@ describe('pushing approved lines to the DMS', () => {
     const lines = await runInScope(
       t.db,
       { companyId: s.companyId },
-      async (tx) => (await tx.execute(sql`select description, price_cents from repair_order_lines where repair_order_id = ${orderId} order by id`)).rows,
+      async (tx) =>
+        (await tx.execute(sql`select description, price_cents::int as price_cents from repair_order_lines where repair_order_id = ${orderId} order by id`))
+          .rows,
     );
     expect(lines).toEqual([
       { description: 'CUSTOMER STATES BRAKES SQUEAL AT LOW SPEED', price_cents: 8995 },

@@ -71,9 +71,16 @@ async function sync(app: TTestApp, tok: string, companyId: number) {
   return runs.json().member[0] as { id: number; state: string; counts: Record<string, number>; error: string | null };
 }
 
+/** node-postgres answers bigint columns as strings, PGlite as numbers: compare ids and cents as numbers on both. */
+function bigintsAsNumbers(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, (k === 'id' || k.endsWith('_id') || k === 'price_cents') && typeof v === 'string' ? Number(v) : v]),
+  );
+}
+
 async function snapshot(app: TTestApp, companyId: number) {
   return runInScope(app.db, { companyId }, async (tx) => {
-    const q = async (query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as Record<string, unknown>[];
+    const q = async (query: ReturnType<typeof sql>) => ((await tx.execute(query)).rows as Record<string, unknown>[]).map(bigintsAsNumbers);
     return {
       orders: await q(
         sql`select id, number, title, price_cents, status, customer_id, vehicle_id, service_advisor_id, opened_at, promised_at, closed_at, dms_key, updated_at from repair_orders order by number`,
