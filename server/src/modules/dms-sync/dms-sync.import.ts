@@ -1,10 +1,12 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { isValidPhone } from '@cd/contracts/validators';
 import { isValidVin, normalizeVin } from '@cd/contracts/vin';
+import type { TAppDeps } from '../../context';
 import type { TTx } from '../../db/client';
 import type { TDmsAdapter, TDmsRepairOrder } from '../../dms/dms';
-import { findOrCreateCustomerByPhone } from '../customers/customers.api';
-import type { TRepairOrderRow } from '../repair-orders/repair-orders.schema';
+import { customerEvent, findOrCreateCustomerByPhone } from '../customers/customers.api';
+import { loadOrder, orderEvent, presentOrder, type TEmit, type TRepairOrderRow } from '../repair-orders/repair-orders.api';
+import { loadVehicle, vehicleEvent } from '../vehicles/vehicles.api';
 import type { TDmsSettings } from './dms-sync.adapter';
 import * as repo from './dms-sync.repository';
 import type { TDmsType } from './dms-sync.schema';
@@ -97,6 +99,9 @@ interface TImportContext {
   writers: Map<string, { id: number; enabled: boolean }>;
   counts: TImportCounts;
   now: Date;
+  deps: Pick<TAppDeps, 'config'>;
+  emit: TEmit;
+  createdVehicleIds: number[];
 }
 
 /**
@@ -110,6 +115,9 @@ interface TImportContext {
  * - DMS lines are matched by their line key (or, for lines we pushed, by text); their text and price follow the DMS,
  *   their approval status is never touched; lines we pushed keep our text and price; local lines the DMS does not
  *   know are kept.
+ * Live events go to `emit` (recorded in this transaction, broadcast after its commit, like the modules' own writes):
+ * one per created or changed order, created vehicle and created customer. An unchanged order emits nothing, so an
+ * idempotent run is silent.
  */
 export async function applyDmsOrders(
   tx: TTx,
@@ -122,6 +130,8 @@ export async function applyDmsOrders(
     defaultOwnerId: number | null;
     orders: TDmsRepairOrder[];
     now: Date;
+    deps: Pick<TAppDeps, 'config'>;
+    emit: TEmit;
   },
 ): Promise<TImportCounts> {
   const counts = emptyImportCounts();
@@ -138,6 +148,9 @@ export async function applyDmsOrders(
     writers: await repo.findUsersByDmsIds(tx, { companyId: opts.companyId, dmsVendor: opts.dmsVendor, ids: writerIds }),
     counts,
     now: opts.now,
+    deps: opts.deps,
+    emit: opts.emit,
+    createdVehicleIds: [],
   };
   for (const order of opts.orders) {
     if (order.serviceWriterId && blockedWriters.has(order.serviceWriterId)) counts.skippedBlockedWriter++;
@@ -146,6 +159,8 @@ export async function applyDmsOrders(
     else if (blockedCustomers.has(order.customer.dmsKey)) counts.skippedBlockedCustomer++;
     else await applyOrder(ctx, order);
   }
+  // Announced after the orders are written, so the open-order count the event carries includes them.
+  for (const id of ctx.createdVehicleIds) ctx.emit([vehicleEvent(await loadVehicle(tx, { companyId: ctx.companyId, id }), 'created')]);
   return counts;
 }
 
@@ -169,8 +184,11 @@ async function resolveCustomerId(ctx: TImportContext, order: TDmsRepairOrder, ow
     ownerId,
     now: ctx.now,
   });
-  if (isNew) ctx.counts.customersCreated++;
-  else ctx.counts.customersMatched++;
+  if (isNew) {
+    ctx.counts.customersCreated++;
+    // An open inbox lists the new conversation at once.
+    ctx.emit([customerEvent(customer, 'created')]);
+  } else ctx.counts.customersMatched++;
   await repo.insertCustomerKey(ctx.tx, { companyId: ctx.companyId, dmsVendor: ctx.dmsVendor, dmsKey: c.dmsKey, customerId: customer.id });
   return customer.id;
 }
@@ -209,6 +227,7 @@ async function resolveVehicleId(ctx: TImportContext, order: TDmsRepairOrder, cus
     dmsKey,
   });
   ctx.counts.vehiclesCreated++;
+  ctx.createdVehicleIds.push(row.id);
   return row.id;
 }
 
@@ -236,6 +255,8 @@ async function applyOrder(ctx: TImportContext, order: TDmsRepairOrder): Promise<
   const closed = order.status === 'closed' && order.closedAt !== null;
 
   let orderId: number;
+  /** The order's changed fields as the resource names them; null when it was created. */
+  let changes: string[] | null;
   if (!existing) {
     const customerId = await resolveCustomerId(ctx, order, writer?.id ?? ctx.defaultOwnerId);
     if (customerId === null) {
@@ -261,6 +282,7 @@ async function applyOrder(ctx: TImportContext, order: TDmsRepairOrder): Promise<
     });
     ctx.counts.ordersCreated++;
     orderId = row.id;
+    changes = null;
   } else {
     orderId = existing.id;
     const values: Parameters<typeof repo.updateOrder>[1]['values'] = {};
@@ -285,12 +307,23 @@ async function applyOrder(ctx: TImportContext, order: TDmsRepairOrder): Promise<
     await repo.updateOrder(tx, { companyId, id: orderId, values: changed ? { ...values, updatedAt: now, dmsSyncedAt: now } : { dmsSyncedAt: now } });
     if (changed) ctx.counts.ordersUpdated++;
     else ctx.counts.ordersUnchanged++;
+    changes = Object.keys(values).map((k) => RESOURCE_FIELD[k] ?? k);
   }
-  await applyLines(ctx, order, orderId);
+  if (await applyLines(ctx, order, orderId)) changes?.push('repairOrderLines');
+  // One event per created or changed order, with its lines as they now are; dms_synced_at alone is no news.
+  if (changes === null || changes.length) {
+    const row = await loadOrder(tx, { companyId, id: orderId });
+    ctx.emit([orderEvent(await presentOrder(tx, { deps: ctx.deps, order: row }), companyId, changes === null ? 'created' : 'updated', changes ?? undefined)]);
+  }
 }
 
-async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: number): Promise<void> {
+/** Row keys whose resource field has another name (as repair-orders names them in its events). */
+const RESOURCE_FIELD: Record<string, string> = { vehicleId: 'vehicle', priceCents: 'price', serviceAdvisorId: 'serviceAdvisor' };
+
+/** Writes the order's DMS lines; true when a line was added or changed. */
+async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: number): Promise<boolean> {
   const { tx, companyId } = ctx;
+  let touched = false;
   const local = existingLinesIndex(await repo.listOrderLines(tx, { companyId, repairOrderId: orderId }));
   for (const line of order.lines) {
     const description = line.description.trim() || `Line ${line.dmsLineKey}`;
@@ -304,6 +337,7 @@ async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: 
       if (Object.keys(values).length) {
         await repo.updateLine(tx, { companyId, id: mine.id, values });
         ctx.counts.linesUpdated++;
+        touched = true;
       }
       continue;
     }
@@ -312,6 +346,7 @@ async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: 
     if (pushed) {
       local.pushedWithoutKey.splice(local.pushedWithoutKey.indexOf(pushed), 1);
       await repo.updateLine(tx, { companyId, id: pushed.id, values: { dmsKey: line.dmsLineKey } });
+      touched = true;
       continue;
     }
     // Work written up at the DMS was agreed with the customer at the counter: approved, decided by the DMS.
@@ -326,7 +361,9 @@ async function applyLines(ctx: TImportContext, order: TDmsRepairOrder, orderId: 
       dmsKey: line.dmsLineKey,
     });
     ctx.counts.linesCreated++;
+    touched = true;
   }
+  return touched;
 }
 
 function existingLinesIndex(lines: Awaited<ReturnType<typeof repo.listOrderLines>>) {

@@ -3,6 +3,7 @@ import type { TDmsPush, TDmsServiceWritersSyncAnswer, TDmsSyncRun, TDmsSyncStart
 import type { TServiceWritersSync } from '@cd/contracts/integrations';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { enqueueJob } from '../../jobs/outbox';
 import { DmsError } from '../../dms/dms';
 import { AppError, validationError } from '../../lib/errors';
@@ -146,18 +147,25 @@ export async function runImport(opts: { deps: TAppDeps; log: TDmsLog; companyId:
       });
     // A manual run always reads everything: it is how an admin repairs a gap.
     const orders = await fetchDmsOrders({ adapter, lastDoneAt: run.trigger === 'schedule' ? (last?.startedAt ?? null) : null, now });
-    await runInScope(deps.db, { companyId }, async (tx) => {
-      const counts = await applyDmsOrders(tx, {
-        companyId,
-        country: company.country,
-        companyPhone: company.phone,
-        dmsVendor: run.dmsVendor,
-        settings,
-        defaultOwnerId: company.defaultCustomerUserId,
-        orders,
-        now,
-      });
-      await repo.finishRun(tx, { companyId, id: runId, state: 'done', counts: { ordersRead: orders.length, ...counts }, error: null });
+    // The import's live events are recorded with its writes and broadcast only once they are committed.
+    await runWithLiveEvents({
+      deps,
+      scope: { companyId },
+      fn: async (tx, emit) => {
+        const counts = await applyDmsOrders(tx, {
+          companyId,
+          country: company.country,
+          companyPhone: company.phone,
+          dmsVendor: run.dmsVendor,
+          settings,
+          defaultOwnerId: company.defaultCustomerUserId,
+          orders,
+          now,
+          deps,
+          emit,
+        });
+        await repo.finishRun(tx, { companyId, id: runId, state: 'done', counts: { ordersRead: orders.length, ...counts }, error: null });
+      },
     });
   } catch (err) {
     if (!(err instanceof DmsError)) opts.log.warn({ err, companyId, runId }, 'DMS import failed');

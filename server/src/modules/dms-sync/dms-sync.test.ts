@@ -92,6 +92,16 @@ async function snapshot(app: TTestApp, companyId: number) {
   });
 }
 
+/** The live events recorded for a company, oldest first. */
+async function liveEventsOf(companyId: number) {
+  return runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const r = await tx.execute(
+      sql`select payload->>'entity' as entity, payload->>'event' as event, payload->'data'->>'id' as id from live_events where company_id = ${companyId} order by id`,
+    );
+    return r.rows as { entity: string; event: string; id: string }[];
+  });
+}
+
 describe('DMS import (Dealertrack)', () => {
   it('creates orders, customers, vehicles and lines once; a second run changes nothing', async () => {
     const { s, dealer, adminTok } = await dmsCompany(t, fake);
@@ -153,6 +163,27 @@ describe('DMS import (Dealertrack)', () => {
       linesUpdated: 0,
     });
     expect(await snapshot(t, s.companyId)).toEqual(after1);
+  });
+
+  it('announces created orders, vehicles and customers live once; an identical second run announces nothing', async () => {
+    const { s, dealer, adminTok } = await dmsCompany(t, fake);
+    fake.openRepairOrders.push(
+      openOrder(dealer, { repairOrderNumber: `${dealer}1`, customerKey: `${dealer}C1`, customerPhoneNumber: '3125557711', vin: '1HGCM82633A004352' }),
+      openOrder(dealer, { repairOrderNumber: `${dealer}2`, customerKey: `${dealer}C1`, customerPhoneNumber: '3125557711', vin: '1HGCM82633A004352' }),
+    );
+    const first = await sync(t, adminTok, s.companyId);
+    expect(first.counts).toMatchObject({ ordersCreated: 2, customersCreated: 1, vehiclesCreated: 1 });
+    const orders = (await snapshot(t, s.companyId)).orders;
+    const events1 = await liveEventsOf(s.companyId);
+    const orderEvents = events1.filter((e) => e.entity === 'repair_order');
+    expect(orderEvents.map((e) => e.event)).toEqual(['created', 'created']);
+    expect(orderEvents.map((e) => Number(e.id)).sort()).toEqual(orders.map((o) => Number(o.id)).sort());
+    expect(events1.filter((e) => e.entity === 'vehicle').map((e) => e.event)).toEqual(['created']);
+    expect(events1.filter((e) => e.entity === 'customer').map((e) => e.event)).toEqual(['created']);
+
+    const second = await sync(t, adminTok, s.companyId);
+    expect(second.counts).toMatchObject({ ordersCreated: 0, ordersUpdated: 0, ordersUnchanged: 2 });
+    expect(await liveEventsOf(s.companyId)).toHaveLength(events1.length);
   });
 
   it('matches an existing customer by phone and skips blocked writers and customers', async () => {

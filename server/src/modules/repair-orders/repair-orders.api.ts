@@ -8,8 +8,9 @@
  * - createRepairOrderLineInTx / updateRepairOrderLineInTx: lines (decidedBy 'dms' for imported decisions).
  * - markLinesPushedInTx: stamps dmsPushedAt after a successful push.
  * - repairOrderLinesApproved: the hook the DMS push attaches to.
+ * - presentOrder + orderEvent: the order's live event, for writers that bypass the InTx functions (the DMS import).
  */
-export { createRepairOrderInTx, loadOrder, updateRepairOrderInTx } from './repair-orders.service';
+export { createRepairOrderInTx, loadOrder, orderEvent, presentOrder, updateRepairOrderInTx, type TEmit } from './repair-orders.service';
 export { createRepairOrderLineInTx, markLinesPushedInTx, updateRepairOrderLineInTx } from './repair-order-lines.service';
 export { findOrderByDmsKey, findOrderByNumber, listLinesOf, type TLineValues, type TOrderValues } from './repair-orders.repository';
 export { repairOrderLinesApproved, type TRepairOrderLinesApproved } from './repair-orders.hooks';
