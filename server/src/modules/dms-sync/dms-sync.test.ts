@@ -96,9 +96,9 @@ async function snapshot(app: TTestApp, companyId: number) {
 async function liveEventsOf(companyId: number) {
   return runInScope(t.db, { companyId: null, system: true }, async (tx) => {
     const r = await tx.execute(
-      sql`select payload->>'entity' as entity, payload->>'event' as event, payload->'data'->>'id' as id from live_events where company_id = ${companyId} order by id`,
+      sql`select payload->>'entity' as entity, payload->>'event' as event, payload->'data'->>'id' as id, payload->'changes' as changes from live_events where company_id = ${companyId} order by id`,
     );
-    return r.rows as { entity: string; event: string; id: string }[];
+    return r.rows as { entity: string; event: string; id: string; changes: string[] | null }[];
   });
 }
 
@@ -223,6 +223,10 @@ describe('DMS import (Dealertrack)', () => {
     ro.modifiedAt = new Date();
     const run = await sync(t, adminTok, s.companyId);
     expect(run.counts).toMatchObject({ ordersUpdated: 1, linesUpdated: 1 });
+    // The changed order is announced once more, naming what the DMS changed.
+    const orderEvents = (await liveEventsOf(s.companyId)).filter((e) => e.entity === 'repair_order');
+    expect(orderEvents.map((e) => e.event)).toEqual(['created', 'updated']);
+    expect(orderEvents[1]!.changes).toEqual(expect.arrayContaining(['title', 'price', 'repairOrderLines']));
     const snap = await snapshot(t, s.companyId);
     expect(snap.orders).toMatchObject([{ status: 'on_hold', title: 'CUSTOMER STATES BRAKES SQUEAL AT LOW SPEED', price_cents: 9995 }]);
     expect(snap.lines).toMatchObject([
