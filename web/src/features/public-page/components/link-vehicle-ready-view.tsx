@@ -25,8 +25,10 @@ function Row({ icon, children, testId }: { icon: ReactNode; children: ReactNode;
 
 /** Vehicle ready: where and when to pick it up (hours in the company's time zone) and the amount due. */
 export function LinkVehicleReadyView({ page }: { page: TPublicVehicleReadyPage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pickup } = page;
+  // The page's own i18n instance carries the company's language, so the hours read the way the rest of the page does.
+  const time = (hhmm: string, day: Date) => zonedTimeOf({ hhmm, day, timezone: pickup.timezone, language: i18n.language });
   const week = useMemo(() => weekDatesOf(new Date()), []);
   return (
     <Box data-testid="link-vehicle-ready-page">
@@ -76,12 +78,7 @@ export function LinkVehicleReadyView({ page }: { page: TPublicVehicleReadyPage }
               const text =
                 h.isOffDay || h.intervals.length === 0
                   ? t('public_closed_day')
-                  : h.intervals
-                      .map(
-                        (iv) =>
-                          `${zonedTimeOf({ hhmm: iv.startsAt, day: week[day], timezone: pickup.timezone })} – ${zonedTimeOf({ hhmm: iv.endsAt, day: week[day], timezone: pickup.timezone })}`,
-                      )
-                      .join(', ');
+                  : h.intervals.map((iv) => `${time(iv.startsAt, week[day])} – ${time(iv.endsAt, week[day])}`).join(', ');
               return (
                 <Box key={day} sx={{ display: 'flex', gap: 1, fontSize: 14 }}>
                   <Typography variant="body2" sx={{ width: 110, color: 'text.secondary' }}>

@@ -43,4 +43,16 @@ describe('pickup hours', () => {
     expect(zonedTimeOf({ hhmm: '13:00', day: summer.monday, timezone: 'America/New_York' })).toBe('9:00 AM');
     expect(zonedTimeOf({ hhmm: '13:00', day: summer.monday, timezone: 'Not/AZone' })).toBe('1:00 PM UTC');
   });
+
+  it('writes the time the way the page language does, still in the company time zone', () => {
+    const winter = weekDatesOf(new Date('2026-01-14T12:00:00Z'));
+    expect(zonedTimeOf({ hhmm: '13:00', day: winter.monday, timezone: 'America/New_York', language: 'en' })).toBe('8:00 AM');
+    for (const language of ['bs', 'hr', 'sr']) {
+      expect(zonedTimeOf({ hhmm: '07:00', day: winter.monday, timezone: 'Europe/Sarajevo', language })).toBe('08:00');
+      expect(zonedTimeOf({ hhmm: '16:30', day: winter.monday, timezone: 'Europe/Sarajevo', language })).toBe('17:30');
+    }
+    const summer = weekDatesOf(new Date('2026-07-15T12:00:00Z'));
+    expect(zonedTimeOf({ hhmm: '06:00', day: summer.monday, timezone: 'Europe/Zagreb', language: 'hr' })).toBe('08:00');
+    expect(zonedTimeOf({ hhmm: '06:00', day: summer.monday, timezone: 'Not/AZone', language: 'sr' })).toBe('06:00 UTC');
+  });
 });

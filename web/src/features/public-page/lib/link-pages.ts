@@ -42,11 +42,20 @@ export function linkErrorKey(err: unknown): 'link_not_found' | 'link_expired' | 
   return 'public_page_load_failed';
 }
 
-/** "8:00 AM" for a UTC "HH:mm" on a given day, in the company's time zone (the stored hours are UTC). */
-export function zonedTimeOf(options: { hhmm: string; day: Date; timezone: string }): string {
+/** BCP 47 locale of each page language; Serbian pages are written in Latin script. */
+const TIME_LOCALES: Record<string, string> = { en: 'en-US', bs: 'bs', hr: 'hr', sr: 'sr-Latn' };
+
+/**
+ * A UTC "HH:mm" on a given day as the page's language writes it, in the company's time zone (the stored hours are UTC):
+ * "8:00 AM" in English, "08:00" in bs/hr/sr. 24-hour locales get two-digit hours, as a schedule reads there.
+ */
+export function zonedTimeOf(options: { hhmm: string; day: Date; timezone: string; language?: string }): string {
   const [h, m] = options.hhmm.split(':').map(Number);
   const at = new Date(Date.UTC(options.day.getUTCFullYear(), options.day.getUTCMonth(), options.day.getUTCDate(), h, m));
-  const format = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
+  const locale = TIME_LOCALES[options.language ?? 'en'] ?? options.language ?? 'en-US';
+  const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions();
+  const hour = hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric';
+  const format = (timeZone: string) => new Intl.DateTimeFormat(locale, { timeZone, hour, minute: '2-digit' }).format(at);
   try {
     return format(options.timezone);
   } catch {

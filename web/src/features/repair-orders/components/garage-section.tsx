@@ -24,7 +24,7 @@ import { useVehicleRecommendations } from '../api/get-vehicle-recommendations';
 import { useVehicles } from '../api/get-vehicles';
 import { useSendVehicleAppraisal } from '../api/send-vehicle-appraisal';
 import { actionErrorMessage, vehicleDeleteErrorMessage } from '../lib/action-messages';
-import { RecallList } from './recall-list';
+import { RecallNotice } from './recall-list';
 import { SectionTitle } from './section-title';
 import { VehicleDialog } from './vehicle-dialog';
 
@@ -70,7 +70,7 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: TVehicle; onEdit:
           {details.join(' · ')}
         </Typography>
       </Box>
-      {recalls.data?.available && recalls.data.recalls.length > 0 && <RecallList recalls={recalls.data.recalls} />}
+      <RecallNotice data={recalls.data} />
       {recommendations.data && recommendations.data.length > 0 && (
         <Box data-testid={`vehicle-recommendations-${vehicle.id}`}>
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>

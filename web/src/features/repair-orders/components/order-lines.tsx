@@ -9,6 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '@cd/contracts/money';
 import type { TRepairOrder } from '@cd/contracts/repair-order';
@@ -64,6 +66,17 @@ function Recommendations({ order }: { order: TRepairOrder }) {
   );
 }
 
+/** Who answered the line and when; empty while it waits. */
+function LineDecided({ line }: { line: TRepairOrderLine }) {
+  const { t } = useTranslation();
+  if (!line.decidedAt) return null;
+  return (
+    <Typography variant="caption" color="text.secondary">
+      {t(`line_decided_by_${line.decidedBy ?? 'staff'}`)} · {formatDateTime(line.decidedAt)}
+    </Typography>
+  );
+}
+
 /** The order's lines with their approval state (updated live when the customer answers) and totals. */
 export function OrderLines({ order }: { order: TRepairOrder }) {
   const { t } = useTranslation();
@@ -73,6 +86,17 @@ export function OrderLines({ order }: { order: TRepairOrder }) {
   const lines = order.repairOrderLines;
   const sums = sumLinePrices({ lines });
   const open = order.state === 'open';
+  // Below 600 px the five-column table scrolls sideways: each line becomes a stacked row with the same test ids.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const actions = (line: TRepairOrderLine) =>
+    open && (
+      <RowEditDeleteButtons
+        name={line.description}
+        onEdit={() => setEditing(line)}
+        onDelete={() => setDeleting(line)}
+        testIds={{ edit: `repair-order-line-edit-${line.id}`, delete: `repair-order-line-delete-${line.id}` }}
+      />
+    );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="repair-order-lines">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -89,6 +113,34 @@ export function OrderLines({ order }: { order: TRepairOrder }) {
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
           {t('repair_order_no_lines')}
         </Typography>
+      ) : phone ? (
+        <Box data-testid="repair-order-lines-stacked">
+          {lines.map((line) => (
+            <Box
+              key={line.id}
+              data-testid={`repair-order-line-${line.id}`}
+              data-status={line.status}
+              sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                <Typography variant="body2" sx={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {line.description}
+                </Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {formatCents(line.price)}
+                </Typography>
+              </Box>
+              <AttachmentList attachments={line.files} alignEnd={false} testIdPrefix={`line-${line.id}-file`} />
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+                <LineStatusChip status={line.status} testId={`repair-order-line-status-${line.id}`} />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <LineDecided line={line} />
+                </Box>
+                {actions(line)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
@@ -117,21 +169,10 @@ export function OrderLines({ order }: { order: TRepairOrder }) {
                     <LineStatusChip status={line.status} testId={`repair-order-line-status-${line.id}`} />
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                    {line.decidedAt && (
-                      <Typography variant="caption" color="text.secondary">
-                        {t(`line_decided_by_${line.decidedBy ?? 'staff'}`)} · {formatDateTime(line.decidedAt)}
-                      </Typography>
-                    )}
+                    <LineDecided line={line} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {open && (
-                      <RowEditDeleteButtons
-                        name={line.description}
-                        onEdit={() => setEditing(line)}
-                        onDelete={() => setDeleting(line)}
-                        testIds={{ edit: `repair-order-line-edit-${line.id}`, delete: `repair-order-line-delete-${line.id}` }}
-                      />
-                    )}
+                    {actions(line)}
                   </TableCell>
                 </TableRow>
               ))}

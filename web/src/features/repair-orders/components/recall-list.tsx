@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TVehicleRecall } from '@cd/contracts/vehicle-extras';
+import type { TVehicleRecall, TVehicleRecalls } from '@cd/contracts/vehicle-extras';
 
 /** Open recalls of a vehicle (NHTSA), shown on the garage and on the order. */
 export function RecallList({ recalls }: { recalls: TVehicleRecall[] }) {
@@ -32,4 +32,20 @@ export function RecallList({ recalls }: { recalls: TVehicleRecall[] }) {
       </Box>
     </Alert>
   );
+}
+
+/**
+ * What the recall check answered, for the garage and the order: the open recalls, or a plain note when NHTSA could not
+ * be asked, so an empty spot is not read as "no recalls". Nothing while loading or when there are none.
+ */
+export function RecallNotice({ data }: { data: TVehicleRecalls | undefined }) {
+  const { t } = useTranslation();
+  if (!data) return null;
+  if (!data.available)
+    return (
+      <Typography variant="caption" color="text.secondary" data-testid="vehicle-recalls-unavailable">
+        {t('recall_check_unavailable')}
+      </Typography>
+    );
+  return data.recalls.length > 0 ? <RecallList recalls={data.recalls} /> : null;
 }

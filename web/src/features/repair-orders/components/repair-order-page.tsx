@@ -43,7 +43,7 @@ import { idOfIri } from '../lib/iri';
 import { OrderAutomatedMessages } from './order-automated-messages';
 import { OrderCustomerLinks } from './order-customer-links';
 import { OrderLines } from './order-lines';
-import { RecallList } from './recall-list';
+import { RecallNotice } from './recall-list';
 
 function Info({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -209,7 +209,7 @@ function OrderHeader({ order }: { order: TRepairOrder }) {
           {t('dms_synced_at', { time: formatDateTime(order.dmsSyncedAt) })}
         </Typography>
       )}
-      {recalls.data?.available && recalls.data.recalls.length > 0 && <RecallList recalls={recalls.data.recalls} />}
+      <RecallNotice data={recalls.data} />
       <OrderActionsBar order={order} />
     </Paper>
   );
