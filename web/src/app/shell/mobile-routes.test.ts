@@ -6,7 +6,8 @@ describe('isMobileRoute', () => {
     expect(isMobileRoute('/communication/inbox')).toBe(true);
     expect(isMobileRoute('/communication/12/messenger')).toBe(true);
     expect(isMobileRoute('/communication/12/details/')).toBe(true);
-    for (const p of ['/', '/communication', '/companies', '/communication/12', '/communication/inbox/x', '/support'])
+    expect(isMobileRoute('/repair-orders/42')).toBe(true);
+    for (const p of ['/', '/communication', '/companies', '/communication/12', '/communication/inbox/x', '/support', '/repair-orders', '/repair-orders/x'])
       expect(isMobileRoute(p)).toBe(false);
   });
 });
