@@ -71,6 +71,7 @@ export function createRecurringJobHandlers(opts: {
           // Never a slot in the past: after a long outage the missed slots collapse into the next one.
           await planSlot(tx, def, nextSlotOf({ cron: def.cron, after: new Date(Math.max(Date.now(), slot.getTime())) }));
         });
+        // Completed above together with the next slot; this tells the worker not to complete it a second time.
         return 'rescheduled';
       },
     ]),

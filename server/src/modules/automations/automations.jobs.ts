@@ -18,7 +18,6 @@ import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 import { createCustomerLink, linkPurposesIn } from '../customer-links/customer-links.api';
 import * as customersApi from '../customers/customers.api';
-import { customerEvent } from '../customers/customers.service';
 import { blockReason, lastMessageOf, messageEvent, queueSystemMessage, resolveChannel } from '../messages/messages.api';
 import { automatedMessageEvent } from './automations.presenter';
 import * as repo from './automations.repository';
@@ -140,7 +139,7 @@ async function decide(tx: TTx, deps: TDeps, row: TAutomatedMessageRow, emit: (e:
     id: customer.id,
     values: { bumpedAt: now, lastMessage: lastMessageOf(message, false) },
   }))!;
-  emit([messageEvent(deps, bumped, message, 'created'), customerEvent(bumped, 'updated', { changes: ['bumpedAt', 'lastMessage'] })]);
+  emit([messageEvent(deps, bumped, message, 'created'), customersApi.customerEvent(bumped, 'updated', { changes: ['bumpedAt', 'lastMessage'] })]);
   return {
     state: 'sent',
     values: { sentAt: now, messageId: message.id, channel, content: rendered.text, heldUntil: null, error: null, reasonKey: null },
