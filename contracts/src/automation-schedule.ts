@@ -68,3 +68,17 @@ export function computeLocalHourAfterDays(options: { from: Date; days: number; h
   if (offsetAt(second, timeZone) === firstOffset) return new Date(second);
   return new Date(Math.max(first, second));
 }
+
+/**
+ * The instant a wall-clock time (`wall`: the local time written as if it were UTC) names in `timeZone`. A time skipped
+ * by a daylight-saving jump falls just after the jump; one that happens twice takes the first.
+ */
+export function instantOfWallClock(options: { wall: number; timeZone: string }): Date {
+  const { wall, timeZone } = options;
+  const first = wall - offsetAt(wall, timeZone);
+  const firstOffset = offsetAt(first, timeZone);
+  if (wall - firstOffset === first) return new Date(first);
+  const second = wall - firstOffset;
+  if (offsetAt(second, timeZone) === firstOffset) return new Date(second);
+  return new Date(Math.max(first, second));
+}

@@ -4,6 +4,7 @@ import { ZIdStringSchema } from './ids';
 import { MODIFIERS, type TModifier } from './message-modifiers';
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderStatusSchema } from './repair-order';
+import { ZReviewSiteSchema } from './survey';
 
 /**
  * Customer links (ARCHITECTURE §7, issue 13): every URL modifier of an automated text becomes a short link
@@ -20,7 +21,7 @@ export const CUSTOMER_LINK_PURPOSE_INFO: Readonly<Record<TCustomerLinkPurpose, {
   /** Short: an approval answers a question about work waiting on the lift. */
   approval: { entity: 'repair_order', modifier: MODIFIERS.approvalUrl, ttlDays: 7 },
   vehicle_ready: { entity: 'repair_order', modifier: MODIFIERS.vehicleReadyUrl, ttlDays: 14 },
-  survey: { entity: 'repair_order', modifier: MODIFIERS.surveyUrl, ttlDays: 30 },
+  survey: { entity: 'survey', modifier: MODIFIERS.surveyUrl, ttlDays: 30 },
   payment: { entity: 'payment_request', modifier: MODIFIERS.paymentUrl, ttlDays: 30 },
 };
 
@@ -103,7 +104,7 @@ export const ZCustomerLinkSchema = z
 export type TCustomerLink = z.infer<typeof ZCustomerLinkSchema>;
 
 /** What links can point at (the entities of CUSTOMER_LINK_PURPOSE_INFO; a test keeps the two in step). */
-export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'payment_request'] as const;
+export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'survey', 'payment_request'] as const;
 
 /** GET /api/customer_links?entity=repair_order&entityId=42: the links made for one entity, newest first. */
 export const ZCustomerLinkListQuerySchema = z.object({ entity: z.enum(CUSTOMER_LINK_ENTITIES), entityId: ZIdStringSchema });
@@ -186,6 +187,34 @@ export const ZPublicVehicleReadyPageSchema = z.object({
 });
 export type TPublicVehicleReadyPage = z.infer<typeof ZPublicVehicleReadyPageSchema>;
 
-/** GET /api/public/links/{code}: the page of the link's purpose. Survey and payment pages join with their modules. */
-export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [ZPublicStatusPageSchema, ZPublicApprovalPageSchema, ZPublicVehicleReadyPageSchema]);
+const ZPublicQuestionSchema = z.object({ id: z.string(), question: z.string(), answerType: z.enum(['choice', 'text']), answers: z.array(z.string()) });
+
+/** Texts the page shows; null: the page's own wording in the company's language. */
+export const ZPublicSurveyPageSchema = z.object({
+  purpose: z.literal('survey'),
+  company: ZPublicBrandSchema,
+  repairOrder: ZPublicOrderHeadSchema.nullable(),
+  texts: z.object({
+    question: z.string().nullable(),
+    sendButton: z.string().nullable(),
+    afterPositive: z.string().nullable(),
+    afterNegative: z.string().nullable(),
+  }),
+  positiveQuestions: z.array(ZPublicQuestionSchema),
+  negativeQuestions: z.array(ZPublicQuestionSchema),
+  /** Offered to every respondent who finished (no review gating); only the sites the company set. */
+  reviewLinks: z.array(z.object({ site: ZReviewSiteSchema, url: z.string() })),
+  /** Set once answered: the page shows the thanks (and the review links). */
+  answeredAt: ZIsoDateTimeSchema.nullable(),
+  answer: z.boolean().nullable(),
+});
+export type TPublicSurveyPage = z.infer<typeof ZPublicSurveyPageSchema>;
+
+/** GET /api/public/links/{code}: the page of the link's purpose. The payment page joins with its module. */
+export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [
+  ZPublicStatusPageSchema,
+  ZPublicApprovalPageSchema,
+  ZPublicVehicleReadyPageSchema,
+  ZPublicSurveyPageSchema,
+]);
 export type TPublicLinkPage = z.infer<typeof ZPublicLinkPageSchema>;

@@ -3,6 +3,7 @@ import { idRefOf, iriOf } from './ids';
 import { ZPhoneSchema } from './company';
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderSummarySchema } from './repair-order';
+import { ZSurveySummarySchema } from './survey';
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -171,7 +172,7 @@ export const ZCustomerSchema = z
     lastOpenRepairOrder: ZRepairOrderSummarySchema.nullable(),
     lastClosedRepairOrder: ZRepairOrderSummarySchema.nullable(),
     lastPaymentRequest: z.null(),
-    lastSurvey: z.null(),
+    lastSurvey: ZSurveySummarySchema.nullable(),
     reminders: z.array(z.object({ id: z.number().int(), customerId: z.number().int() })),
     createdAt: ZIsoDateTimeSchema,
   })

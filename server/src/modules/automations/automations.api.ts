@@ -6,5 +6,5 @@
  * through the messages outbox (automations.jobs.ts). No module sends an automated text its own way.
  */
 export { cancelAutomatedMessages, JOB_AUTOMATED_MESSAGE, planAutomatedMessage, planNextOccurrence, replanAutomatedMessage } from './automations.service';
-export { registerAutomationSource, type TAutomationContext, type TAutomationSource } from './automations.sources';
+export { registerAutomationSource, type TAutomationContext, type TAutomationSettled, type TAutomationSource } from './automations.sources';
 export type { TAutomatedMessageRow } from './automations.schema';

@@ -23,7 +23,7 @@ import { automatedMessageEvent } from './automations.presenter';
 import * as repo from './automations.repository';
 import type { TAutomatedMessageRow } from './automations.schema';
 import { JOB_AUTOMATED_MESSAGE } from './automations.service';
-import { automationSourceOf } from './automations.sources';
+import { automationSettledOf, automationSourceOf } from './automations.sources';
 
 type TDeps = Pick<TAppDeps, 'config' | 'db' | 'live' | 'channels' | 'jobs'>;
 
@@ -177,6 +177,18 @@ export function createAutomatedMessageHandler(deps: TDeps): TJobHandler {
           values: { reasonKey: null, ...outcome.values, state: outcome.state },
         });
         await completeJob(tx, job.id);
+        const settled = automationSettledOf(row.entity);
+        if (settled && (outcome.state === 'sent' || AUTOMATED_MESSAGE_STATE_INFO[outcome.state].final))
+          await settled(tx, {
+            companyId,
+            entityId: row.entityId,
+            kind: row.kind,
+            state: outcome.state,
+            sentAt: updated.sentAt,
+            messageId: updated.messageId,
+            reasonKey: updated.reasonKey,
+            emit,
+          });
         // A held message waits in a fresh job (same payload): a wait of days never uses up the job's retry budget.
         if ('retryAt' in outcome && outcome.retryAt) await enqueueNext(tx, job, outcome.retryAt);
         const changed = row.state !== updated.state || row.heldUntil?.getTime() !== updated.heldUntil?.getTime();

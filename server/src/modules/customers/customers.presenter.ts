@@ -16,8 +16,7 @@ function orderSummaryOf(o: TRepairOrderSummaryRow | null): TRepairOrderSummary |
     promisedAt: o.promisedAt?.toISOString() ?? null,
     closedAt: o.closedAt?.toISOString() ?? null,
     vehicleReadySentAt: o.vehicleReadySentAt?.toISOString() ?? null,
-    // The surveys module brings survey resources.
-    survey: null,
+    survey: o.surveyId === null ? null : iri('surveys', o.surveyId),
   };
 }
 
@@ -62,7 +61,7 @@ export function toCustomerResource(
     lastOpenRepairOrder: orderSummaryOf(opts.repairOrders?.lastOpen ?? null),
     lastClosedRepairOrder: orderSummaryOf(opts.repairOrders?.lastClosed ?? null),
     lastPaymentRequest: null,
-    lastSurvey: null,
+    lastSurvey: c.lastSurvey ?? null,
     reminders: [],
     createdAt: c.createdAt.toISOString(),
   };

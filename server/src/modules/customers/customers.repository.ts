@@ -69,6 +69,7 @@ export interface TRepairOrderSummaryRow {
   promisedAt: Date | null;
   closedAt: Date | null;
   vehicleReadySentAt: Date | null;
+  surveyId: number | null;
 }
 
 /**
@@ -80,7 +81,8 @@ function lastOrderOf(which: 'open' | 'closed') {
   const cond = which === 'open' ? sql`ro.closed_at is null` : sql`ro.closed_at is not null`;
   const order = which === 'open' ? sql`ro.opened_at desc, ro.id desc` : sql`ro.closed_at desc, ro.id desc`;
   return sql<Record<string, unknown> | null>`(select json_build_object('id', ro.id, 'number', ro.number, 'title', ro.title, 'status', ro.status,
-      'openedAt', ro.opened_at, 'promisedAt', ro.promised_at, 'closedAt', ro.closed_at, 'vehicleReadySentAt', ro.vehicle_ready_sent_at)
+      'openedAt', ro.opened_at, 'promisedAt', ro.promised_at, 'closedAt', ro.closed_at, 'vehicleReadySentAt', ro.vehicle_ready_sent_at,
+      'surveyId', ro.survey_id)
     from repair_orders ro where ro.company_id = "customers"."company_id" and ro.customer_id = "customers"."id" and ${cond}
     order by ${order} limit 1)`;
 }
@@ -99,6 +101,7 @@ function summaryOf(v: Record<string, unknown> | string | null): TRepairOrderSumm
     promisedAt: dateOrNull(o.promisedAt),
     closedAt: dateOrNull(o.closedAt),
     vehicleReadySentAt: dateOrNull(o.vehicleReadySentAt),
+    surveyId: o.surveyId === null || o.surveyId === undefined ? null : Number(o.surveyId),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TSurveySummary } from '@cd/contracts/survey';
 import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type TLastMessage = {
@@ -32,6 +33,8 @@ export const customers = pgTable(
     archived: boolean('archived').notNull().default(false),
     bumpedAt: timestamp('bumped_at', { withTimezone: true, mode: 'date' }),
     lastMessage: jsonb('last_message').$type<TLastMessage | null>(),
+    /** Customer.lastSurvey, kept by the surveys module. */
+    lastSurvey: jsonb('last_survey').$type<TSurveySummary | null>(),
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true, mode: 'date' }),
     welcomeSentAt: timestamp('welcome_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveRecordScope } from '../../tenant-scope';
 import { planAutomatedMessage, planNextOccurrence } from '../automations/automations.api';
+import { repairOrderClosed, repairOrderReopened, repairOrderSurveyRequested } from './repair-orders.hooks';
 import { automotiveOf, cancelOnClose, planPriorToArrival } from './repair-orders.automation';
 import * as repo from './repair-orders.repository';
 import type { TRepairOrderRow } from './repair-orders.schema';
@@ -48,7 +49,7 @@ async function withLockedOrder(
 
 /** Closes the order: refused while a line waits for an answer; cancels what still waits except the survey. */
 export async function closeOrder(opts: { ctx: TRequestContext; id: number; withoutSurvey: boolean }) {
-  return withLockedOrder(opts, async (tx, order) => {
+  return withLockedOrder(opts, async (tx, order, emit) => {
     if (order.closedAt !== null) throw new AppError('conflict', ORDER_ACTION_MESSAGES.alreadyClosed);
     const lines = await repo.listLinesOf(tx, { companyId: order.companyId, orderIds: [order.id] });
     if (findOpenLines({ lines }).length) throw new AppError('conflict', REPAIR_ORDER_LINES_NOT_CLOSED);
@@ -58,17 +59,21 @@ export async function closeOrder(opts: { ctx: TRequestContext; id: number; witho
       values: { closedAt: new Date(), surveySkipped: opts.withoutSurvey },
     });
     await cancelOnClose(tx, { order: closed });
-    return { order: closed, changes: ['closedAt', 'state'] };
+    await repairOrderClosed.run({ tx, deps: opts.ctx, order: closed, emit });
+    const after = await loadOrder(tx, { companyId: order.companyId, id: order.id });
+    return { order: after, changes: after.surveyId !== closed.surveyId ? ['closedAt', 'state', 'survey'] : ['closedAt', 'state'] };
   });
 }
 
 /** Opens a closed order again (a comeback); the prior-to-arrival notice is planned again when still ahead. */
 export async function reopenOrder(opts: { ctx: TRequestContext; id: number }) {
-  return withLockedOrder(opts, async (tx, order) => {
+  return withLockedOrder(opts, async (tx, order, emit) => {
     if (order.closedAt === null) throw new AppError('conflict', ORDER_ACTION_MESSAGES.notClosed);
     const reopened = await repo.updateOrder(tx, { companyId: order.companyId, id: order.id, values: { closedAt: null, surveySkipped: false } });
     await planPriorToArrival(tx, { company: await loadCompany(tx, order.companyId), order: reopened });
-    return { order: reopened, changes: ['closedAt', 'state'] };
+    await repairOrderReopened.run({ tx, deps: opts.ctx, order: reopened, emit });
+    const after = await loadOrder(tx, { companyId: order.companyId, id: order.id });
+    return { order: after, changes: after.surveyId !== reopened.surveyId ? ['closedAt', 'state', 'survey'] : ['closedAt', 'state'] };
   });
 }
 
@@ -99,16 +104,19 @@ export async function sendApprovalRequest(opts: { ctx: TRequestContext; id: numb
   });
 }
 
-/** Records the survey request and plans the survey text (`{survey_url}`); 409 when the company has no survey text. */
+/**
+ * Sends the survey now (`{survey_url}`): 409 when the company has no survey text or the order already has a survey.
+ * The surveys module makes the survey and plans its text (repairOrderSurveyRequested); the order keeps the request.
+ */
 export async function sendSurvey(opts: { ctx: TRequestContext; id: number }) {
-  return withLockedOrder(opts, async (tx, order) => {
+  return withLockedOrder(opts, async (tx, order, emit) => {
     const company = await loadCompany(tx, order.companyId);
     const survey = (company.surveySettings ?? {}) as { text?: string | null };
     if (!hasText(survey.text)) throw new AppError('conflict', SURVEY_NOT_CONFIGURED);
-    if (order.surveyRequestedAt !== null) throw new AppError('conflict', ORDER_ACTION_MESSAGES.alreadySent);
-    const planned = await planAutomatedMessage(tx, { companyId: order.companyId, customerId: order.customerId, kind: 'survey', entityId: order.id });
-    if (!planned.created) throw new AppError('conflict', ORDER_ACTION_MESSAGES.alreadySent);
-    const updated = await repo.updateOrder(tx, { companyId: order.companyId, id: order.id, values: { surveyRequestedAt: new Date(), surveySkipped: false } });
-    return { order: updated, changes: ['surveyRequestedAt'] };
+    if (order.surveyId !== null) throw new AppError('conflict', ORDER_ACTION_MESSAGES.alreadySent);
+    await repairOrderSurveyRequested.run({ tx, deps: opts.ctx, order, emit });
+    const updated = await loadOrder(tx, { companyId: order.companyId, id: order.id });
+    if (updated.surveyId === null) throw new AppError('conflict', SURVEY_NOT_CONFIGURED);
+    return { order: updated, changes: ['surveyRequestedAt', 'survey'] };
   });
 }

@@ -8,11 +8,28 @@
  * - createRepairOrderLineInTx / updateRepairOrderLineInTx: lines (decidedBy 'dms' for imported decisions).
  * - markLinesPushedInTx: stamps dmsPushedAt after a successful push.
  * - repairOrderLinesApproved: the hook the DMS push attaches to.
+ * - repairOrderClosed / repairOrderReopened / repairOrderSurveyRequested: the survey moments (surveys attach);
+ *   setOrderSurveyInTx records the order's survey.
  * - presentOrder + orderEvent: the order's live event, for writers that bypass the InTx functions (the DMS import).
  */
-export { createRepairOrderInTx, loadOrder, orderEvent, presentOrder, updateRepairOrderInTx, type TEmit } from './repair-orders.service';
+export {
+  createRepairOrderInTx,
+  loadOrder,
+  orderEvent,
+  presentOrder,
+  setOrderSurveyInTx,
+  updateRepairOrderInTx,
+  type TEmit,
+} from './repair-orders.service';
 export { createRepairOrderLineInTx, markLinesPushedInTx, updateRepairOrderLineInTx } from './repair-order-lines.service';
 export { findOrderByDmsKey, findOrderByNumber, listLinesOf, type TLineValues, type TOrderValues } from './repair-orders.repository';
-export { repairOrderLinesApproved, type TRepairOrderLinesApproved } from './repair-orders.hooks';
+export {
+  repairOrderClosed,
+  repairOrderLinesApproved,
+  repairOrderReopened,
+  repairOrderSurveyRequested,
+  type TRepairOrderLinesApproved,
+  type TRepairOrderSurveyMoment,
+} from './repair-orders.hooks';
 export { registerRepairOrderAutomations } from './repair-orders.register';
 export type { TRepairOrderLineRow, TRepairOrderRow } from './repair-orders.schema';

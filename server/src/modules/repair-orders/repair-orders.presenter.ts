@@ -67,8 +67,7 @@ export function toOrderResource(opts: { config: TMediaConfig; order: TRepairOrde
     closedAt: o.closedAt?.toISOString() ?? null,
     vehicleReadySentAt: o.vehicleReadySentAt?.toISOString() ?? null,
     surveyRequestedAt: o.surveyRequestedAt?.toISOString() ?? null,
-    // The surveys module brings survey resources; until then none exists.
-    survey: null,
+    survey: o.surveyId === null ? null : iri('surveys', o.surveyId),
     repairOrderLines: lines.map((line) => toLineResource({ config: opts.config, line, files: rel.files })),
     paymentRequests: [],
     dmsSyncedAt: o.dmsSyncedAt?.toISOString() ?? null,
@@ -92,6 +91,6 @@ export function toOrderSummary(o: TRepairOrderRow): TRepairOrderSummary {
     promisedAt: o.promisedAt?.toISOString() ?? null,
     closedAt: o.closedAt?.toISOString() ?? null,
     vehicleReadySentAt: o.vehicleReadySentAt?.toISOString() ?? null,
-    survey: null,
+    survey: o.surveyId === null ? null : iri('surveys', o.surveyId),
   };
 }

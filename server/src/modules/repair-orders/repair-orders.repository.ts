@@ -44,9 +44,7 @@ function orderWhere(f: TOrderFilter): SQL {
   if (f.vehicleId !== undefined) conds.push(eq(repairOrders.vehicleId, f.vehicleId));
   if (f.status !== undefined) conds.push(eq(repairOrders.status, f.status));
   if (f.closed !== undefined) conds.push(f.closed ? sql`${repairOrders.closedAt} is not null` : sql`${repairOrders.closedAt} is null`);
-  // No surveys table yet (the surveys issue): "with survey" means one was requested.
-  if (f.withSurvey !== undefined)
-    conds.push(f.withSurvey ? sql`${repairOrders.surveyRequestedAt} is not null` : sql`${repairOrders.surveyRequestedAt} is null`);
+  if (f.withSurvey !== undefined) conds.push(f.withSurvey ? sql`${repairOrders.surveyId} is not null` : sql`${repairOrders.surveyId} is null`);
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     const digits = f.search.replace(/\D/g, '');
@@ -100,7 +98,7 @@ export async function insertOrder(tx: TTx, values: TOrderValues & { companyId: n
 
 export async function updateOrder(
   tx: TTx,
-  opts: { companyId: number; id: number; values: Partial<TOrderValues> & { vehicleReadySentAt?: Date; surveyRequestedAt?: Date; surveySkipped?: boolean } },
+  opts: { companyId: number; id: number; values: Partial<TOrderValues> & { vehicleReadySentAt?: Date; surveyRequestedAt?: Date | null; surveySkipped?: boolean; surveyId?: number | null } },
 ): Promise<TRepairOrderRow> {
   const [row] = await tx
     .update(repairOrders)

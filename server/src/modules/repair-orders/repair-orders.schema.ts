@@ -26,6 +26,8 @@ export const repairOrders = pgTable(
     vehicleReadySentAt: at('vehicle_ready_sent_at'),
     surveyRequestedAt: at('survey_requested_at'),
     surveySkipped: boolean('survey_skipped').notNull().default(false),
+    /** The order's live survey (the surveys module keeps it). */
+    surveyId: bigint('survey_id', { mode: 'number' }),
     dmsVendor: text('dms_vendor').$type<'vendor_a' | 'vendor_b'>(),
     dmsKey: text('dms_key'),
     dmsSyncedAt: at('dms_synced_at'),

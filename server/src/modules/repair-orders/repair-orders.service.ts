@@ -188,3 +188,12 @@ export async function changeRepairOrder(opts: { ctx: TRequestContext; id: number
     },
   });
 }
+
+/** The surveys module records the order's live survey (or none, after cancelling it) and when it was asked for. */
+export async function setOrderSurveyInTx(tx: TTx, opts: { companyId: number; orderId: number; surveyId: number | null }): Promise<TRepairOrderRow> {
+  return repo.updateOrder(tx, {
+    companyId: opts.companyId,
+    id: opts.orderId,
+    values: { surveyId: opts.surveyId, surveyRequestedAt: opts.surveyId === null ? null : new Date() },
+  });
+}
