@@ -7,6 +7,7 @@ import { users } from '../modules/users/users.schema';
 import { runInScope, type TDatabase } from '../db/client';
 import { seedDemoConversations } from './seed-conversations';
 import { seedDemoRepairOrders } from './seed-repair-orders';
+import { seedDemoSurveys } from './seed-surveys';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -167,7 +168,9 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     );
     await tx.insert(companyServices).values(MOTORS_SERVICES.map((svc) => ({ ...svc, companyId: motors!.id })));
     await seedDemoConversations(tx, { motorsId: motors!.id, realtyId: realty!.id });
-    await seedDemoRepairOrders(tx, { motorsId: motors!.id, publicUrl: opts.publicUrl ?? 'http://localhost:3000' });
+    const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+    await seedDemoRepairOrders(tx, { motorsId: motors!.id, publicUrl });
+    await seedDemoSurveys(tx, { motorsId: motors!.id, publicUrl });
     return true;
   });
 }
