@@ -4,9 +4,10 @@ import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runSendBenchmark } from './send-bench';
+import { runSurveyBenchmark } from './survey-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
 const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations'];
@@ -24,7 +25,7 @@ async function runSelected(): Promise<void> {
   const selected = selectBenchmarks({ args: process.argv.slice(2) });
   const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
   let postgresDown: string | null = null;
-  if (selected.some((b) => POSTGRES_ONLY.includes(b))) {
+  if (selected.some((b) => POSTGRES_ONLY.includes(b) || b === 'surveys')) {
     postgresDown = await probePostgres({ databaseUrl: postgresUrl });
     if (postgresDown) console.warn(`PostgreSQL at ${postgresUrl} does not answer (${postgresDown}): skipping ${selected.filter((b) => POSTGRES_ONLY.includes(b)).join(', ')}.`);
   }
@@ -37,6 +38,11 @@ async function runSelected(): Promise<void> {
     if (name === 'group') await runGroupBenchmark({ databaseUrl: postgresUrl });
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
     if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
+    // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.
+    if (name === 'surveys') {
+      if (process.env.BENCH_SURVEY_PGLITE !== 'false') await runSurveyBenchmark({});
+      if (!postgresDown) await runSurveyBenchmark({ databaseUrl: postgresUrl });
+    }
   }
 }
 
