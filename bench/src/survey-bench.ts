@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { surveyDateRangeOf, SURVEYS_PER_PAGE } from '@cd/contracts/survey';
 import { buildApp } from '@cd/server/src/app';
 import type { TConfig } from '@cd/server/src/config';
-import { runInScope, type TDatabase } from '@cd/server/src/db/client';
+import { runInScope, type TDatabase, type TTx } from '@cd/server/src/db/client';
 import { findCompany } from '@cd/server/src/modules/companies/companies.repository';
 import * as read from '@cd/server/src/modules/surveys/surveys-read.repository';
 import { findAuthUsers, findUserByEmail } from '@cd/server/src/modules/users/users.repository';
@@ -99,11 +99,11 @@ async function measureSequential(opts: { name: string; path: string; bases: Reco
   };
 }
 
-/** EXPLAIN ANALYZE of the statements surveyStats sends for a range (PostgreSQL), in the company scope, rolled back. */
-async function explainStats(opts: { db: TDatabase; companyId: number; from: Date; to: Date; timeZone: string }): Promise<string[]> {
+/** EXPLAIN ANALYZE of the statements `fn` sends (PostgreSQL), in the company scope, rolled back. */
+async function explainStatements(opts: { db: TDatabase; companyId: number; fn: (tx: TTx) => Promise<unknown> }): Promise<string[]> {
   const captured: { text: string; params: unknown[] }[] = [];
   const logged = drizzle({ client: poolOf({ db: opts.db }) as never, logger: { logQuery: (text, params) => void captured.push({ text, params }) } });
-  await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, (tx) => read.surveyStats(tx, opts));
+  await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, opts.fn);
   const scope = captured.find((c) => c.text.includes('set_config('))!;
   const statements = captured.filter((c) => c.text.toLowerCase().includes('from "surveys"'));
   return runOnConnection({
@@ -159,11 +159,31 @@ export async function runSurveyBenchmark(opts: { databaseUrl?: string }): Promis
         { name: 'GET /api/surveys first page (30)', path: '/api/surveys' },
         { name: 'GET /api/surveys unresolved first page', path: '/api/surveys?exists%5BresolvedAt%5D=false' },
       ];
-      if (env.db.kind === 'postgres')
-        for (const preset of ['month_to_date', 'year_to_date'] as const) {
-          const plans = await explainStats({ db: env.db, companyId, ...range(preset), timeZone: company.timezone });
-          console.log(`\nEXPLAIN (ANALYZE, BUFFERS) stats ${preset}:\n${plans.join('\n\n')}`);
+      if (env.db.kind === 'postgres') {
+        const explained: [string, (tx: TTx) => Promise<unknown>][] = [
+          ...(['month_to_date', 'year_to_date'] as const).map(
+            (preset) =>
+              [`stats ${preset}`, (tx: TTx) => read.surveyStats(tx, { companyId, ...range(preset), timeZone: company.timezone })] as [
+                string,
+                (tx: TTx) => Promise<unknown>,
+              ],
+          ),
+          ...([undefined, false] as const).map(
+            (resolved) =>
+              [
+                `list resolved=${String(resolved)}`,
+                async (tx: TTx) => {
+                  await read.listSurveys(tx, { filter: { companyId, resolved }, limit: SURVEYS_PER_PAGE });
+                  await read.countSurveys(tx, { filter: { companyId, resolved } });
+                },
+              ] as [string, (tx: TTx) => Promise<unknown>],
+          ),
+        ];
+        for (const [name, fn] of explained) {
+          const plans = await explainStatements({ db: env.db, companyId, fn });
+          console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${name}:\n${plans.join('\n\n')}`);
         }
+      }
       console.log(`\ndatabase ${env.db.kind}, ${REQUESTS} sequential requests per target after ${WARMUP} warm-up, app and baseline interleaved`);
       const results: TSingleResult[] = [];
       for (const e of endpoints) {
