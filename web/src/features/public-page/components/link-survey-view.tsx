@@ -39,7 +39,19 @@ import { SurveyThanks } from './link-survey-thanks';
 /** Large thumbs up / down: the one required answer. Buttons keep their size when chosen, so nothing below moves. */
 function ChoiceButtons({ value, label, onChange }: { value: boolean | null; label: string; onChange: (v: boolean) => void }) {
   const { t } = useTranslation();
-  const choiceSx = { flexDirection: 'column', gap: 0.75, py: 2, minHeight: 104, fontSize: '1rem', fontWeight: 600, textTransform: 'none' } as const;
+  const choiceSx = (selected: 'success.main' | 'error.main') =>
+    ({
+      flexDirection: 'column',
+      gap: 0.75,
+      py: 2,
+      minHeight: 104,
+      fontSize: '1rem',
+      fontWeight: 600,
+      textTransform: 'none',
+      color: 'text.primary',
+      // The chosen side is framed in its colour too; its icon turns solid, so the choice does not rest on colour alone.
+      '&.Mui-selected, &.Mui-selected:hover': { borderColor: selected },
+    }) as const;
   return (
     <ToggleButtonGroup
       exclusive
@@ -49,11 +61,11 @@ function ChoiceButtons({ value, label, onChange }: { value: boolean | null; labe
       aria-label={label}
       sx={{ gap: 1.5, '& .MuiToggleButtonGroup-grouped': { borderRadius: 2, border: 1, borderColor: 'divider', m: 0 } }}
     >
-      <ToggleButton value="positive" color="success" sx={choiceSx} data-testid="survey-choice-positive">
+      <ToggleButton value="positive" color="success" sx={choiceSx('success.main')} data-testid="survey-choice-positive">
         {value === true ? <ThumbUp sx={{ fontSize: 40 }} /> : <ThumbUpOutlined sx={{ fontSize: 40 }} />}
         {t('survey_page_positive')}
       </ToggleButton>
-      <ToggleButton value="negative" color="error" sx={choiceSx} data-testid="survey-choice-negative">
+      <ToggleButton value="negative" color="error" sx={choiceSx('error.main')} data-testid="survey-choice-negative">
         {value === false ? <ThumbDown sx={{ fontSize: 40 }} /> : <ThumbDownOutlined sx={{ fontSize: 40 }} />}
         {t('survey_page_negative')}
       </ToggleButton>
