@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
 import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 let browser: Browser;
 let admin: string;
@@ -34,15 +35,6 @@ beforeAll(async () => {
   expect(patched.status, JSON.stringify(patched.json)).toBe(200);
 });
 afterAll(() => browser?.close());
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 /** A customer with a closed order whose survey is planned two days out, then sent now (the "Send now" action). */
 async function surveyLinkForNewCustomer(name: string): Promise<{ customerId: number; surveyId: number; code: string }> {
