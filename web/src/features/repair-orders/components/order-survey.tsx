@@ -110,7 +110,7 @@ function SurveyBody({ survey }: { survey: TSurvey }) {
         <Part label={t('order_survey_answers')} testId="order-survey-answers">
           <Box
             component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 3fr)' }, columnGap: 2, rowGap: 0.5 }}
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr)' }, columnGap: 2, rowGap: 0.5 }}
           >
             {survey.answers.map((a) => (
               <Box key={a.questionId} sx={{ display: 'contents' }}>
