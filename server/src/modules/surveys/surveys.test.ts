@@ -336,7 +336,7 @@ describe('a survey’s link stays with the company admins', () => {
       (
         await tx.execute(sql`select distinct topic from live_events, unnest(topics) as topic
           where company_id = ${s.companyId} and payload->>'entity' in ('automated_message', 'customer_link') and payload->'data'->>'entity' = 'survey'`)
-      ).rows.map((r) => (r as { topic: string }).topic),
+      ).rows.map((r: unknown) => (r as { topic: string }).topic),
     );
     expect(topics).toEqual([`/api/companies/${s.companyId}/admins`]);
   });
