@@ -177,8 +177,8 @@ describe('DMS import (Dealertrack)', () => {
         repairOrderNumber: `${dealer}51`,
         customerKey: `${dealer}C51`,
         customerPhoneNumber: '3125557751',
-        closeDate: ymd(0),
-        finalCloseDate: ymd(0),
+        closeDate: ymd(1),
+        finalCloseDate: ymd(1),
       }),
       closedOrder(dealer, {
         repairOrderNumber: `${dealer}52`,
