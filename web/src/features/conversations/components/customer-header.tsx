@@ -24,6 +24,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSetCustomerArchived } from '../api/archive-customer';
 import { CustomerAvatar } from './customer-avatar';
+import { CustomerSurveyChip } from './customer-survey-chip';
 import { MergeCustomerDialog } from './merge-customer-dialog';
 
 interface TProps {
@@ -80,10 +81,15 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
               </Typography>
               {customer.optOut && <Chip size="small" color="warning" label={t('opted_out')} data-testid="customer-opt-out-badge" />}
               {customer.archived && <Chip size="small" variant="outlined" label={t('archived')} />}
+              {!mobile && <CustomerSurveyChip survey={customer.lastSurvey} />}
             </Box>
-            <Typography variant="body2" color="text.secondary" noWrap data-testid="customer-phone">
-              {formatPhone(customer.phone)}
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <Typography variant="body2" color="text.secondary" noWrap data-testid="customer-phone">
+                {formatPhone(customer.phone)}
+              </Typography>
+              {/* On a phone the name row is full: the result goes under it, beside the number. */}
+              {mobile && <CustomerSurveyChip survey={customer.lastSurvey} />}
+            </Box>
           </>
         ) : (
           <>

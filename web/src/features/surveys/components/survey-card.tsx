@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { REVIEW_SITES, type TSurvey } from '@cd/contracts/survey';
 import { formatDateTime, formatPhone } from '../../../lib/format';
-import { canResolveSurvey, surveyStatusesOf, type TSurveyStatus } from '../lib/survey-format';
+import { canResolveSurvey, REVIEW_SITE_LABELS, surveyStatusesOf, type TSurveyStatus } from '../lib/survey-format';
 
 const STATUS_COLORS: Record<TSurveyStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   pending: 'default',
@@ -128,7 +128,7 @@ export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: 
               size="small"
               variant="outlined"
               icon={<OpenInNew />}
-              label={t(`surveys_site_${site}`)}
+              label={REVIEW_SITE_LABELS[site]}
               title={t('surveys_review_clicked', { time: formatDateTime(survey.reviewClicks[site]) })}
             />
           ))}

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_SITES, type TSurveyStats } from '@cd/contracts/survey';
-import { formatDuration, formatScore, formatShare } from '../lib/survey-format';
+import { formatDuration, formatScore, formatShare, REVIEW_SITE_LABELS } from '../lib/survey-format';
 
 const STAT_NAMES = ['sent', 'completed', 'response_rate', 'positive_share', 'score', 'median_time', 'unresolved', 'review_clicks'] as const;
 type TStatName = (typeof STAT_NAMES)[number];
@@ -93,7 +93,7 @@ export function SurveyStatsCards({ stats }: { stats: TSurveyStats | undefined })
         <Box component="span" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', typography: 'body2', fontWeight: 600, pt: 0.5 }}>
           {REVIEW_SITES.map((site) => (
             <span key={site} data-testid={`surveys-stat-review-${site}`}>
-              {t(`surveys_site_${site}`)} {count(stats.reviewClicks[site])}
+              {REVIEW_SITE_LABELS[site]} {count(stats.reviewClicks[site])}
             </span>
           ))}
         </Box>

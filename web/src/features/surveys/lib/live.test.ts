@@ -18,7 +18,7 @@ function listOf(pages: TSurvey[][], next = false): TPagedList<TSurvey> {
       '@type': 'Collection' as const,
       member,
       totalItems: total,
-      view: i === pages.length - 1 && next ? { '@id': '/api/surveys', next: '/api/surveys?cursor=x' } : undefined,
+      view: i === pages.length - 1 && next ? { '@id': '/api/surveys', '@type': 'PartialCollectionView' as const, next: '/api/surveys?cursor=x' } : undefined,
     })),
     pageParams: pages.map((_, i) => (i === 0 ? null : `p${i}`)),
   };

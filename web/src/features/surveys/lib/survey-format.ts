@@ -1,4 +1,7 @@
-import type { TSurvey } from '@cd/contracts/survey';
+import type { TReviewSite, TSurvey } from '@cd/contracts/survey';
+
+/** Review sites go by their brand names in every language. */
+export const REVIEW_SITE_LABELS: Readonly<Record<TReviewSite, string>> = { google: 'Google', yelp: 'Yelp', facebook: 'Facebook' };
 
 /** The status chips of a row (spec part 2 §4): answer, and for a negative one whether it is resolved. */
 export type TSurveyStatus = 'pending' | 'positive' | 'negative' | 'resolved' | 'unresolved';
