@@ -71,6 +71,7 @@ export const ZCustomerViewSchema = z.strictObject({
   surveyYelpReviewLink: ZUrlSchema.nullable().optional(),
   surveyFacebookReviewLink: ZUrlSchema.nullable().optional(),
 });
+export type TCustomerView = z.infer<typeof ZCustomerViewSchema>;
 
 export const SURVEY_DAY_CHOICES = [0, 1, 2, 3, 5, 7, 10, 15] as const;
 const ZQuestionSchema = z.strictObject({
@@ -90,6 +91,7 @@ export const ZSurveySettingsSchema = z.strictObject({
   negativeResponseQuestions: z.array(ZQuestionSchema).max(20).optional(),
   positiveResponseQuestions: z.array(ZQuestionSchema).max(20).optional(),
 });
+export type TSurveySettings = z.infer<typeof ZSurveySettingsSchema>;
 
 export const ZRealEstateSettingsSchema = z.strictObject({
   beforePhoneInputText: optText(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDateTimeSchema } from './refs';
 
 /** What a staff notification is about. New kinds may appear; clients show title and body whatever the kind. */
-export const NOTIFICATION_KINDS = ['inbound_message', 'conversation_transferred', 'unread_alert'] as const;
+export const NOTIFICATION_KINDS = ['inbound_message', 'conversation_transferred', 'unread_alert', 'negative_survey', 'survey_follow_up'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications per page in the notification centre. */

@@ -91,7 +91,13 @@ export const ZSurveySchema = z
     reviewClicks: z.object({ google: ZIsoDateTimeSchema.nullable(), yelp: ZIsoDateTimeSchema.nullable(), facebook: ZIsoDateTimeSchema.nullable() }),
     /** The follow-up task of a negative answer. */
     followUp: z
-      .object({ '@id': z.string(), id: z.number().int(), assignee: ZNamedRefSchema.nullable(), dueAt: ZIsoDateTimeSchema, doneAt: ZIsoDateTimeSchema.nullable() })
+      .object({
+        '@id': z.string(),
+        id: z.number().int(),
+        assignee: ZNamedRefSchema.nullable(),
+        dueAt: ZIsoDateTimeSchema,
+        doneAt: ZIsoDateTimeSchema.nullable(),
+      })
       .nullable(),
     createdAt: ZIsoDateTimeSchema,
     updatedAt: ZIsoDateTimeSchema,
@@ -135,12 +141,16 @@ export const ZSurveyListQuerySchema = z.object({
   'exists[comment]': ZBooleanQueryParamSchema.optional(),
   /** false: negative answers not resolved yet (unresolved); true: resolved ones. */
   'exists[resolvedAt]': ZBooleanQueryParamSchema.optional(),
-  customer: z.string().regex(/^(\/api\/customers\/)?[1-9][0-9]{0,15}$/, 'Expected /api/customers/{id}.').optional(),
-  /** Keyset cursor of the next page: `{sentAt ISO}_{id}` from the previous page's view.next. */
-  cursor: z
+  customer: z
     .string()
-    .max(60)
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[1-9][0-9]{0,15}$/, 'Expected the cursor of a previous page.')
+    .regex(/^(\/api\/customers\/)?[1-9][0-9]{0,15}$/, 'Expected /api/customers/{id}.')
+    .optional(),
+  /** Keyset of the next page (view.next): older than this sent time, and at that very time a lower id. */
+  'message.sentAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
+  'id[lt]': z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'Expected a whole number.')
+    .transform(Number)
     .optional(),
   itemsPerPage: z
     .string()

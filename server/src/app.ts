@@ -26,6 +26,9 @@ import { customerImportRoutes } from './modules/customer-import/customer-import.
 import { createCustomerImportJobHandlers } from './modules/customer-import/customer-import.jobs';
 import { companyServicesRoutes } from './modules/company-services/company-services.routes';
 import { createAutomationJobHandlers } from './modules/automations/automations.jobs';
+import { createSurveyJobHandlers, registerSurveys } from './modules/surveys/surveys.api';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { automationsRoutes } from './modules/automations/automations.routes';
 import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
@@ -125,6 +128,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
   registerRepairOrderAutomations();
   registerVehicleAutomations();
+  // Surveys: their engine source and page, and their reactions to closed or reopened orders and closed tasks.
+  registerSurveys();
   // Handlers close over `deps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db,
@@ -142,6 +147,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createVehicleJobHandlers({ deps, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createDmsSyncJobHandlers({ deps, log: dmsLog }),
       ...createAutomationJobHandlers({ deps }),
+      ...createSurveyJobHandlers({ deps }),
       ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -224,6 +230,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await dmsSyncRoutes(api, deps);
     await automationsRoutes(api, deps);
     await customerLinksRoutes(api, deps);
+    await surveysRoutes(api, deps);
+    await tasksRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

@@ -187,6 +187,7 @@ export function createAutomatedMessageHandler(deps: TDeps): TJobHandler {
             sentAt: updated.sentAt,
             messageId: updated.messageId,
             reasonKey: updated.reasonKey,
+            deps,
             emit,
           });
         // A held message waits in a fresh job (same payload): a wait of days never uses up the job's retry budget.

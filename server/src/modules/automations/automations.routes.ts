@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZAutomatedMessageListQuerySchema, ZAutomatedMessageSchema } from '@cd/contracts/automated-message';
 import type { TAppDeps } from '../../context';
 import { toCollection } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
+import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './automations.service';
 
@@ -31,5 +33,17 @@ export async function automationsRoutes(app: FastifyInstance, deps: TAppDeps) {
         paginated: false,
       });
     },
+  );
+  r.put(
+    '/api/automated_messages/:id/send_now',
+    {
+      schema: {
+        tags: ['automated_messages'],
+        params: ZIdParamsSchema,
+        body: z.strictObject({}).nullish(),
+        response: { 200: ZAutomatedMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (req) => service.sendAutomatedMessageNow({ ctx: contextOf(deps, req), id: req.params.id }),
   );
 }

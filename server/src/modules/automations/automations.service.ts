@@ -8,8 +8,10 @@ import {
 } from '@cd/contracts/automated-message';
 import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
-import { resolveReadableCompanyId } from '../../tenant-scope';
-import { toAutomatedMessageResource } from './automations.presenter';
+import { AppError } from '../../lib/errors';
+import { runWithLiveEvents } from '../../live/run-with-live-events';
+import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
+import { automatedMessageEvent, toAutomatedMessageResource } from './automations.presenter';
 import { enqueueJob } from '../../jobs/outbox';
 import * as repo from './automations.repository';
 import type { TAutomatedMessageRow } from './automations.schema';
@@ -104,4 +106,34 @@ export async function listAutomatedMessages(opts: { ctx: TRequestContext; query:
     repo.listForEntity(tx, { companyId, entity: opts.query.entity, entityId: opts.query.entityId }),
   );
   return rows.map((r) => toAutomatedMessageResource(r.row, r.messageStatus));
+}
+
+/** PUT /api/automated_messages/{id}/send_now: 409 unless the message still waits for its time (planned or quiet hours). */
+export const AUTOMATED_MESSAGE_NOT_WAITING = 'automated_message_not_waiting';
+
+/**
+ * Staff send a timed message now instead of at its planned time (a survey three days after close, a reminder):
+ * its due time becomes now and its job runs at once. The engine still checks everything when it runs (still due,
+ * consent, safe mode, quiet hours), and the once-only key keeps it to one text. Company admins only.
+ */
+export async function sendAutomatedMessageNow(opts: { ctx: TRequestContext; id: number }): Promise<TAutomatedMessage> {
+  const { ctx } = opts;
+  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may send an automated message early.');
+  const { scope, companyId } = resolveRecordScope({ ctx });
+  const resource = await runWithLiveEvents({
+    deps: ctx,
+    scope,
+    fn: async (tx, emit) => {
+      const found = companyId === null ? await repo.findCompanyIdOf(tx, opts.id) : companyId;
+      const row = found === undefined ? undefined : await repo.lockAutomatedMessage(tx, { companyId: found, id: opts.id });
+      if (!row) throw new AppError('not_found', 'Automated message not found.');
+      if (row.state !== 'planned' && row.state !== 'held_quiet_hours') throw new AppError('conflict', AUTOMATED_MESSAGE_NOT_WAITING);
+      const moved = (await repo.updateDueAt(tx, { companyId: row.companyId, key: row.key, dueAt: new Date() }))!;
+      await enqueueDue(tx, moved);
+      emit([automatedMessageEvent(moved, null, ['dueAt', 'state'])]);
+      return toAutomatedMessageResource(moved, null);
+    },
+  });
+  ctx.jobs.wake();
+  return resource;
 }

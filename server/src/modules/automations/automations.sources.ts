@@ -2,6 +2,7 @@ import type { TTx } from '../../db/client';
 import type { TAutomatedMessageEntity, TAutomatedMessageKind } from '@cd/contracts/automated-message';
 import type { TAutomatedMessageState } from '@cd/contracts/automated-message';
 import type { TModifierValues } from '@cd/contracts/message-modifiers';
+import type { TAppDeps } from '../../context';
 import type { TLiveEventInput } from '../../live/live.types';
 
 /**
@@ -34,6 +35,7 @@ export type TAutomationSettled = (
     sentAt: Date | null;
     messageId: number | null;
     reasonKey: string | null;
+    deps: Pick<TAppDeps, 'config'>;
     emit: (events: TLiveEventInput[]) => void;
   },
 ) => Promise<void>;

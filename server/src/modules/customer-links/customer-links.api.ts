@@ -5,3 +5,4 @@
 export { registerLinkPage, type TLinkPage } from './customer-links.pages';
 export { createCustomerLink, linkPurposesIn, toCustomerLinkResource } from './customer-links.service';
 export type { TCustomerLinkRow } from './customer-links.schema';
+export { brandOfCompany } from './customer-links.brand';

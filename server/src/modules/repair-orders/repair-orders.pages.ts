@@ -1,10 +1,4 @@
-import {
-  ZPublicVehicleReadyPageSchema,
-  type TPublicApprovalPage,
-  type TPublicBrand,
-  type TPublicStatusPage,
-  type TPublicVehicleReadyPage,
-} from '@cd/contracts/customer-link';
+import { ZPublicVehicleReadyPageSchema, type TPublicApprovalPage, type TPublicStatusPage, type TPublicVehicleReadyPage } from '@cd/contracts/customer-link';
 import { repairOrderStateOf } from '@cd/contracts/repair-order';
 import { checkApprovalAnswers, sumLinePrices, ZLineApprovalAnswerSchema } from '@cd/contracts/repair-order-line';
 import type { TAppDeps } from '../../context';
@@ -12,8 +6,8 @@ import type { TTx } from '../../db/client';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
 import type { TCompanyRow } from '../companies/companies.api';
-import type { TCustomerLinkRow, TLinkPage } from '../customer-links/customer-links.api';
-import { findMediaRows, listEntityMedia, signedMediaUrl } from '../media/media.api';
+import { brandOfCompany, type TCustomerLinkRow, type TLinkPage } from '../customer-links/customer-links.api';
+import { listEntityMedia, signedMediaUrl } from '../media/media.api';
 import { findVehiclesByIds } from '../vehicles/vehicles.api';
 import { applyLineDecisionsInTx } from './repair-order-lines.service';
 import * as repo from './repair-orders.repository';
@@ -22,19 +16,6 @@ import { LINE_MEDIA_ENTITY, loadCompany } from './repair-orders.service';
 
 /** Photos on the approval page: signed URLs that live as long as someone reads a page, not as long as the link. */
 const PAGE_MEDIA_TTL_SECONDS = 15 * 60;
-
-async function brandOf(tx: TTx, opts: { deps: TAppDeps; company: TCompanyRow }): Promise<TPublicBrand> {
-  const { company } = opts;
-  const logoId = company.mainLogoId ?? company.logoMobileId;
-  const [logo] = logoId === null ? [] : await findMediaRows(tx, { companyId: company.id, ids: [logoId] });
-  return {
-    name: company.name,
-    logoUrl: logo ? signedMediaUrl({ config: opts.deps.config, row: logo, ttlSeconds: PAGE_MEDIA_TTL_SECONDS }) : null,
-    accentColor: company.accentColor,
-    language: (['en', 'bs', 'hr', 'sr'].includes(company.language) ? company.language : 'en') as TPublicBrand['language'],
-    termsOfService: company.termsOfService,
-  };
-}
 
 interface TPageContext {
   company: TCompanyRow;
@@ -60,7 +41,7 @@ async function statusPage(tx: TTx, opts: { deps: TAppDeps; link: TCustomerLinkRo
   if (!c) return null;
   return {
     purpose: 'status',
-    company: await brandOf(tx, { deps: opts.deps, company: c.company }),
+    company: await brandOfCompany(tx, { deps: opts.deps, company: c.company }),
     repairOrder: {
       ...c.head,
       title: c.order.title,
@@ -89,7 +70,7 @@ async function approvalPageOf(tx: TTx, opts: { deps: TAppDeps; c: TPageContext }
   const answeredAt = settled ? new Date(Math.max(...lines.map((l) => l.decidedAt?.getTime() ?? 0))) : null;
   return {
     purpose: 'approval',
-    company: await brandOf(tx, { deps, company: c.company }),
+    company: await brandOfCompany(tx, { deps, company: c.company }),
     repairOrder: c.head,
     lines: lines.map((l) => ({
       id: l.id,
@@ -142,7 +123,7 @@ async function vehicleReadyPage(tx: TTx, opts: { deps: TAppDeps; link: TCustomer
   const hours = ZPublicVehicleReadyPageSchema.shape.pickup.shape.hours.safeParse(c.company.hours);
   return {
     purpose: 'vehicle_ready',
-    company: await brandOf(tx, { deps: opts.deps, company: c.company }),
+    company: await brandOfCompany(tx, { deps: opts.deps, company: c.company }),
     repairOrder: c.head,
     readyAt: c.order.vehicleReadySentAt?.toISOString() ?? null,
     pickup: { address: c.company.address, phone: c.company.phone, hours: hours.success ? hours.data : null, timezone: c.company.timezone },

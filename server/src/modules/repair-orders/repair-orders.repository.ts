@@ -98,7 +98,11 @@ export async function insertOrder(tx: TTx, values: TOrderValues & { companyId: n
 
 export async function updateOrder(
   tx: TTx,
-  opts: { companyId: number; id: number; values: Partial<TOrderValues> & { vehicleReadySentAt?: Date; surveyRequestedAt?: Date | null; surveySkipped?: boolean; surveyId?: number | null } },
+  opts: {
+    companyId: number;
+    id: number;
+    values: Partial<TOrderValues> & { vehicleReadySentAt?: Date; surveyRequestedAt?: Date | null; surveySkipped?: boolean; surveyId?: number | null };
+  },
 ): Promise<TRepairOrderRow> {
   const [row] = await tx
     .update(repairOrders)

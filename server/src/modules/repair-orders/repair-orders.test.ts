@@ -225,9 +225,13 @@ describe('closing and actions', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(SURVEY_NOT_CONFIGURED);
     await setSurveySettings(t, c.companyId, { text: 'How did we do? {survey_url}' });
-    expect((await call('PUT', url, tok, {})).json().surveyRequestedAt).not.toBeNull();
+    const sent = (await call('PUT', url, tok, {})).json();
+    expect(sent.surveyRequestedAt).not.toBeNull();
+    expect(sent.survey).toMatch(/^\/api\/surveys\/\d+$/);
     expect((await call('PUT', url, tok, {})).statusCode).toBe(409);
-    expect(await automatedRows(t, c.companyId, 'repair_order', w.orderId)).toMatchObject([{ kind: 'survey', key: `repair_order:${w.orderId}:survey` }]);
+    // The survey is its own entity: one survey, one text (the surveys module).
+    const surveyId = Number(sent.survey.split('/').pop());
+    expect(await automatedRows(t, c.companyId, 'survey', surveyId)).toMatchObject([{ kind: 'survey', key: `survey:${surveyId}:survey` }]);
     const withSurvey = await call('GET', `/api/repair_orders?customer=${w.customerId}&exists[survey]=true`, tok);
     expect(withSurvey.json().member.map((o: { id: number }) => o.id)).toEqual([w.orderId]);
   });
