@@ -20,7 +20,7 @@ export function SurveyRangeBar({ preset, fromDay, toDay, today, weekStartsOn, on
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
-      <Box sx={{ maxWidth: '100%', overflowX: 'auto', pb: 0.5 }}>
+      <Box sx={{ maxWidth: '100%' }}>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -30,9 +30,21 @@ export function SurveyRangeBar({ preset, fromDay, toDay, today, weekStartsOn, on
             if (next) onPreset(next);
           }}
           aria-label={t('surveys_date_range')}
+          // Separate buttons that wrap: on a phone every preset stays in sight, the chosen one included.
+          sx={{
+            flexWrap: 'wrap',
+            gap: 0.75,
+            '& .MuiToggleButtonGroup-grouped, & .MuiToggleButtonGroup-grouped:not(:first-of-type)': {
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+              ml: 0,
+            },
+            '& .MuiToggleButtonGroup-grouped.Mui-selected': { borderColor: 'primary.main' },
+          }}
         >
           {SURVEY_DATE_PRESETS.map((p) => (
-            <ToggleButton key={p} value={p} data-testid={`surveys-preset-${p}`} sx={{ whiteSpace: 'nowrap', textTransform: 'none', px: 1.5 }}>
+            <ToggleButton key={p} value={p} data-testid={`surveys-preset-${p}`} sx={{ whiteSpace: 'nowrap', textTransform: 'none', px: 1.5, py: 0.5 }}>
               {t(`surveys_preset_${p}`)}
             </ToggleButton>
           ))}

@@ -34,7 +34,7 @@ function StatCard(props: { name: TStatName; label: string; hint?: string; childr
         {props.children}
       </Typography>
       {props.sub && (
-        <Typography variant="caption" color="text.secondary" noWrap>
+        <Typography variant="caption" color="text.secondary">
           {props.sub}
         </Typography>
       )}
@@ -90,11 +90,16 @@ export function SurveyStatsCards({ stats }: { stats: TSurveyStats | undefined })
         {count(stats.unresolved)}
       </StatCard>
       <StatCard name="review_clicks" label={t('surveys_stat_review_clicks')} hint={t('surveys_stat_review_clicks_hint')}>
-        <Box component="span" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', typography: 'body2', fontWeight: 600, pt: 0.5 }}>
+        <Box component="span" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 1.5, typography: 'body2', lineHeight: 1.45, pt: 0.25 }}>
           {REVIEW_SITES.map((site) => (
-            <span key={site} data-testid={`surveys-stat-review-${site}`}>
-              {REVIEW_SITE_LABELS[site]} {count(stats.reviewClicks[site])}
-            </span>
+            <Box component="span" key={site} sx={{ display: 'contents' }} data-testid={`surveys-stat-review-${site}`}>
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {REVIEW_SITE_LABELS[site]}
+              </Box>
+              <Box component="span" sx={{ fontWeight: 700, textAlign: 'right' }}>
+                {count(stats.reviewClicks[site])}
+              </Box>
+            </Box>
           ))}
         </Box>
       </StatCard>

@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { TSurveyStats } from '@cd/contracts/survey';
 import { chartLayoutOf, linePointsOf, ticksOf } from '../lib/chart-scale';
 import { formatUsDay } from '../lib/day-format';
+import { trendPointsOf } from '../lib/trend-series';
 
 // The drawing scales to any width (preserveAspectRatio none); text stays HTML so it keeps its size on a phone.
 const W = 1000;
 const H = 160;
 
-type TDaily = TSurveyStats['daily'];
+type TProps = { daily: TSurveyStats['daily']; fromDay: string; toDay: string };
 
-/** The daily trend: sent and completed as bars, positive and negative as lines; each day's figures in its tooltip. */
-export function SurveyTrendChart({ daily }: { daily: TDaily }) {
+/** The daily (weekly past two months) trend: sent and completed as bars, positive and negative as lines; figures in each band's tooltip. */
+export function SurveyTrendChart(props: TProps) {
+  const daily = trendPointsOf(props);
   const { t } = useTranslation();
   const theme = useTheme();
   const max = Math.max(0, ...daily.map((d) => Math.max(d.sent, d.completed, d.positive, d.negative)));
@@ -85,7 +87,13 @@ export function SurveyTrendChart({ daily }: { daily: TDaily }) {
                   {/* The whole band carries the day's tooltip, so thin bars are easy to hover. */}
                   <rect x={layout.xOf(i)} width={layout.bandWidth} y={0} height={H} fill="transparent">
                     <title>
-                      {t('surveys_chart_day', { day: formatUsDay(d.day), sent: d.sent, completed: d.completed, positive: d.positive, negative: d.negative })}
+                      {t('surveys_chart_day', {
+                        day: d.lastDay === d.day ? formatUsDay(d.day) : `${formatUsDay(d.day)} – ${formatUsDay(d.lastDay)}`,
+                        sent: d.sent,
+                        completed: d.completed,
+                        positive: d.positive,
+                        negative: d.negative,
+                      })}
                     </title>
                   </rect>
                 </g>
@@ -112,7 +120,7 @@ export function SurveyTrendChart({ daily }: { daily: TDaily }) {
               </Typography>
               {daily.length > 1 && (
                 <Typography variant="caption" color="text.secondary">
-                  {formatUsDay(daily[daily.length - 1]!.day)}
+                  {formatUsDay(daily[daily.length - 1]!.lastDay)}
                 </Typography>
               )}
             </Box>

@@ -106,7 +106,7 @@ export function SurveysPage() {
             <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
               {t('surveys_trend')}
             </Typography>
-            {stats.data ? <SurveyTrendChart daily={stats.data.daily} /> : <Skeleton variant="rounded" height={190} />}
+            {stats.data && d.days ? <SurveyTrendChart daily={stats.data.daily} {...d.days} /> : <Skeleton variant="rounded" height={190} />}
           </Paper>
         </Box>
       )}

@@ -8,13 +8,15 @@ export function niceMaxOf(max: number): number {
   return 10 * power;
 }
 
-/** Axis ticks from 0 to `niceMax`, at most `count` + 1 of them, whole numbers only. */
+/** Axis ticks from 0 to `niceMax` at an even 1, 2 or 5 × 10^n step, at most `count` intervals, whole numbers only. */
 export function ticksOf(options: { niceMax: number; count?: number }): number[] {
-  const count = options.count ?? 4;
-  const step = Math.max(1, Math.ceil(options.niceMax / count));
+  const count = options.count ?? 5;
+  const { niceMax } = options;
+  let step = niceMax;
+  for (let power = 1; power <= niceMax; power *= 10)
+    for (const s of [1, 2, 5].map((m) => m * power)) if (s < step && niceMax % s === 0 && niceMax / s <= count) step = s;
   const ticks: number[] = [];
-  for (let v = 0; v <= options.niceMax; v += step) ticks.push(v);
-  if (ticks[ticks.length - 1] !== options.niceMax) ticks.push(options.niceMax);
+  for (let v = 0; v <= niceMax; v += step) ticks.push(v);
   return ticks;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartLayoutOf, linePointsOf, niceMaxOf, ticksOf } from './chart-scale';
+import { trendPointsOf } from './trend-series';
 import { addDays, daysOfRange, formatUsDay, monthGridOf, parseUsDay } from './day-format';
 import { canResolveSurvey, exportFileNameOf, formatDuration, formatScore, formatShare, surveyStatusesOf } from './survey-format';
 
@@ -44,7 +45,9 @@ describe('chart scale', () => {
   it('ticks in whole numbers up to the maximum', () => {
     expect(ticksOf({ niceMax: 20 })).toEqual([0, 5, 10, 15, 20]);
     expect(ticksOf({ niceMax: 1 })).toEqual([0, 1]);
-    expect(ticksOf({ niceMax: 5 })).toEqual([0, 2, 4, 5]);
+    expect(ticksOf({ niceMax: 5 })).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(ticksOf({ niceMax: 10 })).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(ticksOf({ niceMax: 500 })).toEqual([0, 100, 200, 300, 400, 500]);
   });
 
   it('maps values to heights and days to bands', () => {
@@ -86,5 +89,31 @@ describe('survey formatting', () => {
   it('names the export after the range and the filter', () => {
     expect(exportFileNameOf({ fromDay: '2026-11-01', toDay: '2026-11-24', filter: 'all' })).toBe('surveys_2026-11-01_2026-11-24.csv');
     expect(exportFileNameOf({ fromDay: '2026-11-01', toDay: '2026-11-24', filter: 'unresolved' })).toBe('surveys_2026-11-01_2026-11-24_unresolved.csv');
+  });
+});
+
+describe('trend points', () => {
+  const daily = [
+    { day: '2026-11-02', sent: 3, completed: 2, positive: 1, negative: 1 },
+    { day: '2026-11-04', sent: 1, completed: 0, positive: 0, negative: 0 },
+  ];
+
+  it('fills the days the server left out with zeros', () => {
+    const points = trendPointsOf({ daily, fromDay: '2026-11-01', toDay: '2026-11-04' });
+    expect(points.map((p) => [p.day, p.sent])).toEqual([
+      ['2026-11-01', 0],
+      ['2026-11-02', 3],
+      ['2026-11-03', 0],
+      ['2026-11-04', 1],
+    ]);
+  });
+
+  it('groups a long range by weeks, summing each', () => {
+    const points = trendPointsOf({ daily, fromDay: '2026-01-01', toDay: '2026-11-24' });
+    expect(points).toHaveLength(Math.ceil(328 / 7));
+    expect(points.reduce((n, p) => n + p.sent, 0)).toBe(4);
+    const week = points.find((p) => p.day <= '2026-11-02' && p.lastDay >= '2026-11-02')!;
+    expect(week.completed).toBe(2);
+    expect(points[points.length - 1]!.lastDay).toBe('2026-11-24');
   });
 });
