@@ -13,6 +13,7 @@ import { useSurveys } from '../api/get-surveys';
 import { useSurveyDashboard } from '../hooks/use-survey-dashboard';
 import { saveBlob } from '../lib/save-blob';
 import { exportFileNameOf } from '../lib/survey-format';
+import { isWeeklyTrend } from '../lib/trend-series';
 import { SurveyFilterChips } from './survey-filter-chips';
 import { SurveyList } from './survey-list';
 import { SurveyRangeBar } from './survey-range-bar';
@@ -104,7 +105,7 @@ export function SurveysPage() {
           <SurveyStatsCards stats={stats.data} />
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('surveys_trend')}
+              {d.days && isWeeklyTrend(d.days) ? t('surveys_trend_weekly') : t('surveys_trend')}
             </Typography>
             {stats.data && d.days ? <SurveyTrendChart daily={stats.data.daily} {...d.days} /> : <Skeleton variant="rounded" height={190} />}
           </Paper>

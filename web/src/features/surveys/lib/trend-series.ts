@@ -9,6 +9,13 @@ export type TTrendPoint = TSurveyStats['daily'][number] & {
 /** Ranges longer than this are drawn week by week: a year of single days is too thin to read. */
 export const DAILY_TREND_MAX_DAYS = 62;
 
+/** Whether the range is long enough to be drawn week by week. */
+export function isWeeklyTrend(range: { fromDay: string; toDay: string }): boolean {
+  let n = 0;
+  for (let day = range.fromDay; day <= range.toDay && n <= DAILY_TREND_MAX_DAYS; day = addDays(day, 1)) n++;
+  return n > DAILY_TREND_MAX_DAYS;
+}
+
 /**
  * The chart's points: every day from `fromDay` to `toDay` (the server lists only days with surveys, so the others are
  * zeros), grouped by 7 days past DAILY_TREND_MAX_DAYS.
@@ -21,7 +28,7 @@ export function trendPointsOf(options: { daily: TSurveyStats['daily']; fromDay: 
     const d = byDay.get(day);
     days.push({ day, lastDay: day, sent: d?.sent ?? 0, completed: d?.completed ?? 0, positive: d?.positive ?? 0, negative: d?.negative ?? 0 });
   }
-  if (days.length <= DAILY_TREND_MAX_DAYS) return days;
+  if (!isWeeklyTrend(options)) return days;
   const weeks: TTrendPoint[] = [];
   for (let i = 0; i < days.length; i += 7) {
     const chunk = days.slice(i, i + 7);
