@@ -19,7 +19,9 @@ export function SurveyTrendChart(props: TProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const max = Math.max(0, ...daily.map((d) => Math.max(d.sent, d.completed, d.positive, d.negative)));
-  const layout = chartLayoutOf({ days: daily.length, maxValue: max, width: W, height: H });
+  // A short range keeps bars of a week's width, centred, instead of one bar across the whole chart.
+  const slots = Math.max(daily.length, 7);
+  const layout = chartLayoutOf({ days: slots, maxValue: max, width: W, height: H, left: ((slots - daily.length) / 2) * (W / slots) });
   const ticks = ticksOf({ niceMax: layout.niceMax });
   const gap = Math.min(layout.bandWidth * 0.2, 6);
   const colors = {
