@@ -81,14 +81,13 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
               </Typography>
               {customer.optOut && <Chip size="small" color="warning" label={t('opted_out')} data-testid="customer-opt-out-badge" />}
               {customer.archived && <Chip size="small" variant="outlined" label={t('archived')} />}
-              {!mobile && <CustomerSurveyChip survey={customer.lastSurvey} />}
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-              <Typography variant="body2" color="text.secondary" noWrap data-testid="customer-phone">
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ flexShrink: 0 }} data-testid="customer-phone">
                 {formatPhone(customer.phone)}
               </Typography>
-              {/* On a phone the name row is full: the result goes under it, beside the number. */}
-              {mobile && <CustomerSurveyChip survey={customer.lastSurvey} />}
+              {/* Under the name, beside the number: the name row has no room on a phone or in the messenger column. */}
+              <CustomerSurveyChip survey={customer.lastSurvey} />
             </Box>
           </>
         ) : (

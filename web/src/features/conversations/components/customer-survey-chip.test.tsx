@@ -34,13 +34,14 @@ describe('CustomerSurveyChip', () => {
   it('shows a negative unresolved result linking admins to the unresolved surveys', () => {
     renderChip(summary, ['ROLE_COMPANY_ADMIN']);
     const chip = screen.getByTestId('customer-survey-chip');
-    expect(chip.textContent).toBe('Survey: negative · unresolved');
+    expect(chip.textContent).toBe('negative · unresolved');
+    expect(chip.getAttribute('aria-label')).toBe('Survey: negative · unresolved');
     expect(chip.getAttribute('href')).toBe('/surveys?filter=unresolved');
   });
 
   it('is plain text for other users and absent when nothing was sent', () => {
     renderChip({ ...summary, answer: true }, ['ROLE_USER']);
-    expect(screen.getByTestId('customer-survey-chip').textContent).toBe('Survey: positive');
+    expect(screen.getByTestId('customer-survey-chip').textContent).toBe('positive');
     expect(screen.getByTestId('customer-survey-chip').getAttribute('href')).toBeNull();
     cleanup();
     renderChip({ ...summary, state: 'planned', sentAt: null, answer: null }, ['ROLE_COMPANY_ADMIN']);

@@ -1,3 +1,4 @@
+import PollOutlined from '@mui/icons-material/PollOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +25,18 @@ export function CustomerSurveyChip({ survey }: { survey: TSurveySummary | null |
   const me = useCurrentUser();
   if (!survey || !survey.sentAt) return null;
   const result = surveyResultOf(survey);
-  const label = t('surveys_last_chip', { result: result.parts.map((p) => t(`surveys_status_${p}`).toLowerCase()).join(' · ') });
+  const resultText = result.parts.map((p) => t(`surveys_status_${p}`).toLowerCase()).join(' · ');
   const title = [t('surveys_last_tooltip', { time: formatDateTime(survey.sentAt) }), survey.comment ? `“${survey.comment}”` : ''].filter(Boolean).join('\n');
+  // The header is narrow (a phone, the messenger column): the poll icon says "survey" and the label may shorten.
   const common = {
     size: 'small' as const,
     variant: 'outlined' as const,
     color: result.tone,
-    label,
+    icon: <PollOutlined />,
+    label: resultText,
+    'aria-label': t('surveys_last_chip', { result: resultText }),
     'data-testid': 'customer-survey-chip',
-    sx: { maxWidth: 220, whiteSpace: 'pre-line' },
+    sx: { minWidth: 0, flexShrink: 1, maxWidth: '100%', height: 22 },
   };
   return (
     <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{title}</span>}>
