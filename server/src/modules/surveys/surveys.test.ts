@@ -318,3 +318,26 @@ describe('following up a negative answer', () => {
     expect(resolved.json()).toMatchObject({ resolvedBy: { id: s.agent.id }, resolutionNote: 'Apologised', followUp: { doneAt: expect.any(String) } });
   });
 });
+
+describe('a survey’s link stays with the company admins', () => {
+  it('is not listed, revoked or announced to staff who are not company admins (an advisor must not rate themselves)', async () => {
+    const call = caller(t);
+    const c = await closedOrder();
+    await runAutomatedMessagesNow(t, s.companyId);
+    const [survey] = await surveyRowsOf(t, s.companyId, c.customerId);
+    const agentTok = (await login(t.app, s.agent.email)).token;
+    for (const path of ['/api/customer_links', '/api/automated_messages']) {
+      expect((await call('GET', `${path}?entity=survey&entityId=${survey!.id}`, agentTok)).statusCode, path).toBe(403);
+      expect((await call('GET', `${path}?entity=survey&entityId=${survey!.id}`, token)).json().member.length, path).toBeGreaterThan(0);
+    }
+    const [link] = (await call('GET', `/api/customer_links?entity=survey&entityId=${survey!.id}`, token)).json().member;
+    expect((await call('POST', `/api/customer_links/${link.id}/revoke`, agentTok, {})).statusCode).toBe(403);
+    const topics = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
+      (
+        await tx.execute(sql`select distinct topic from live_events, unnest(topics) as topic
+          where company_id = ${s.companyId} and payload->>'entity' in ('automated_message', 'customer_link') and payload->'data'->>'entity' = 'survey'`)
+      ).rows.map((r) => (r as { topic: string }).topic),
+    );
+    expect(topics).toEqual([`/api/companies/${s.companyId}/admins`]);
+  });
+});
