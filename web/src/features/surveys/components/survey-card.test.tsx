@@ -10,7 +10,7 @@ afterEach(cleanup);
 function renderCard(survey: ReturnType<typeof surveyFixture>, onResolve = vi.fn()) {
   render(
     <MemoryRouter>
-      <SurveyCard survey={survey} onResolve={onResolve} />
+      <SurveyCard survey={survey} timeZone="America/Chicago" onResolve={onResolve} />
     </MemoryRouter>,
   );
   return onResolve;
@@ -34,6 +34,8 @@ describe('SurveyCard', () => {
     expect(row.textContent).toContain('Waiting time');
     expect(screen.getByTestId('survey-comment-41').textContent).toContain('Car was not washed');
     expect(row.textContent).toContain('Google');
+    // Sent 15:00Z: 9:00 AM in Chicago, the company's zone.
+    expect(row.textContent).toContain('11/10/2026 9:00 AM');
     expect(screen.getByTestId('survey-customer-41').getAttribute('href')).toBe('/communication/7/messenger');
     expect(screen.getByText('#RO-1003').getAttribute('href')).toBe('/repair-orders/3');
     fireEvent.click(screen.getByTestId('survey-resolve-41'));

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { REVIEW_SITES, type TSurvey } from '@cd/contracts/survey';
-import { formatDateTime, formatPhone } from '../../../lib/format';
-import { canResolveSurvey, REVIEW_SITE_LABELS, surveyStatusesOf, type TSurveyStatus } from '../lib/survey-format';
+import { formatPhone } from '../../../lib/format';
+import { canResolveSurvey, formatInZone, REVIEW_SITE_LABELS, surveyStatusesOf, type TSurveyStatus } from '../lib/survey-format';
 
 const STATUS_COLORS: Record<TSurveyStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   pending: 'default',
@@ -35,8 +35,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** One sent survey: who, which order, the answer and what followed (spec part 2 §4); Resolve on a negative unresolved one. */
-export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: (survey: TSurvey) => void }) {
+export function SurveyCard({ survey, timeZone, onResolve }: { survey: TSurvey; timeZone: string; onResolve: (survey: TSurvey) => void }) {
   const { t } = useTranslation();
+  const inZone = (value: string | null | undefined) => formatInZone({ value, timeZone });
   const statuses = surveyStatusesOf(survey);
   const clicks = REVIEW_SITES.filter((s) => survey.reviewClicks[s]);
   const accent = survey.answer === null ? 'divider' : survey.answer ? 'success.main' : survey.resolvedAt ? 'info.main' : 'error.main';
@@ -60,7 +61,7 @@ export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: 
           />
         ))}
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} title={t('surveys_sent_at')}>
-          {formatDateTime(survey.message.sentAt)}
+          {inZone(survey.message.sentAt)}
         </Typography>
       </Box>
 
@@ -91,7 +92,7 @@ export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: 
         </Field>
         <Field label={t('surveys_advisor')}>{survey.advisor?.name ?? '—'}</Field>
         <Field label={t('surveys_answered_at')}>
-          {survey.answeredAt ? formatDateTime(survey.answeredAt) : survey.resentAt ? t('surveys_reminded', { time: formatDateTime(survey.resentAt) }) : '—'}
+          {survey.answeredAt ? inZone(survey.answeredAt) : survey.resentAt ? t('surveys_reminded', { time: inZone(survey.resentAt) }) : '—'}
         </Field>
       </Box>
 
@@ -129,7 +130,7 @@ export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: 
               variant="outlined"
               icon={<OpenInNew />}
               label={REVIEW_SITE_LABELS[site]}
-              title={t('surveys_review_clicked', { time: formatDateTime(survey.reviewClicks[site]) })}
+              title={t('surveys_review_clicked', { time: inZone(survey.reviewClicks[site]) })}
             />
           ))}
           {survey.followUp && (
@@ -141,14 +142,14 @@ export function SurveyCard({ survey, onResolve }: { survey: TSurvey; onResolve: 
             >
               <TaskAltOutlined sx={{ fontSize: 16 }} color={survey.followUp.doneAt ? 'success' : 'action'} />
               {survey.followUp.doneAt
-                ? t('surveys_follow_up_done', { name: survey.followUp.assignee?.name ?? '—', time: formatDateTime(survey.followUp.doneAt) })
-                : t('surveys_follow_up_due', { name: survey.followUp.assignee?.name ?? '—', time: formatDateTime(survey.followUp.dueAt) })}
+                ? t('surveys_follow_up_done', { name: survey.followUp.assignee?.name ?? '—', time: inZone(survey.followUp.doneAt) })
+                : t('surveys_follow_up_due', { name: survey.followUp.assignee?.name ?? '—', time: inZone(survey.followUp.dueAt) })}
             </Typography>
           )}
           {survey.resolvedAt && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexBasis: '100%' }}>
               <CheckCircleOutlined sx={{ fontSize: 16 }} color="info" />
-              {t('surveys_resolved_by', { name: survey.resolvedBy?.name ?? '—', time: formatDateTime(survey.resolvedAt) })}
+              {t('surveys_resolved_by', { name: survey.resolvedBy?.name ?? '—', time: inZone(survey.resolvedAt) })}
               {survey.resolutionNote ? ` — ${survey.resolutionNote}` : ''}
             </Typography>
           )}

@@ -13,7 +13,7 @@ import { ResolveSurveyDialog } from './resolve-survey-dialog';
 import { SurveyCard } from './survey-card';
 
 /** The list of sent surveys: skeleton, error with retry, empty state, cards, "load more" along the server's next link. */
-export function SurveyList({ query }: { query: ReturnType<typeof useSurveys> }) {
+export function SurveyList({ query, timeZone }: { query: ReturnType<typeof useSurveys>; timeZone: string }) {
   const { t } = useTranslation();
   const [resolving, setResolving] = useState<TSurvey | null>(null);
   const rows = uniqueMembers(query.data);
@@ -58,7 +58,7 @@ export function SurveyList({ query }: { query: ReturnType<typeof useSurveys> }) 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, opacity: query.isPlaceholderData ? 0.6 : 1 }} data-testid="surveys-list">
       {rows.map((s) => (
-        <SurveyCard key={s.id} survey={s} onResolve={setResolving} />
+        <SurveyCard key={s.id} survey={s} timeZone={timeZone} onResolve={setResolving} />
       ))}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
         <Typography variant="body2" color="text.secondary" data-testid="surveys-count">

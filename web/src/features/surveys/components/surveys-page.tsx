@@ -113,7 +113,7 @@ export function SurveysPage() {
       )}
 
       <SurveyFilterChips value={d.search.filter} onChange={d.setFilter} />
-      {d.range ? <SurveyList query={list} /> : <Skeleton variant="rounded" height={132} />}
+      {d.range && d.zone.data ? <SurveyList query={list} timeZone={d.zone.data.timezone} /> : <Skeleton variant="rounded" height={132} />}
     </Box>
   );
 }

@@ -53,3 +53,24 @@ export function exportFileNameOf(options: { fromDay: string; toDay: string; filt
   if (options.filter !== 'all') parts.push(options.filter);
   return `${parts.join('_')}.csv`;
 }
+
+/**
+ * MM/DD/YYYY h:mm AM/PM (the app's date format) in the company's time zone: the dashboard's days are the company's, so
+ * a survey sent late in the evening there must not show the next day's date in another zone's browser.
+ */
+export function formatInZone(options: { value: string | null | undefined; timeZone: string }): string {
+  if (!options.value) return '';
+  const d = new Date(options.value);
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: options.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(d);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('month')}/${get('day')}/${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartLayoutOf, linePointsOf, niceMaxOf, ticksOf } from './chart-scale';
 import { trendPointsOf } from './trend-series';
 import { addDays, daysOfRange, formatUsDay, monthGridOf, parseUsDay } from './day-format';
-import { canResolveSurvey, exportFileNameOf, formatDuration, formatScore, formatShare, surveyStatusesOf } from './survey-format';
+import { canResolveSurvey, exportFileNameOf, formatDuration, formatInZone, formatScore, formatShare, surveyStatusesOf } from './survey-format';
 
 describe('MM/DD/YYYY days', () => {
   it('parses real days only and formats back', () => {
@@ -84,6 +84,12 @@ describe('survey formatting', () => {
     expect(formatDuration({ seconds: 2 * 3600 + 15 * 60, language: 'en' })).toBe('2h 15m');
     expect(formatDuration({ seconds: 3 * 86400 + 4 * 3600 + 59, language: 'en' })).toBe('3d 4h');
     expect(formatDuration({ seconds: null, language: 'en' })).toBe('—');
+  });
+
+  it('writes times in the company time zone', () => {
+    expect(formatInZone({ value: '2026-11-25T00:01:00.000Z', timeZone: 'America/Chicago' })).toBe('11/24/2026 6:01 PM');
+    expect(formatInZone({ value: '2026-11-25T00:01:00.000Z', timeZone: 'Europe/Sarajevo' })).toBe('11/25/2026 1:01 AM');
+    expect(formatInZone({ value: null, timeZone: 'UTC' })).toBe('');
   });
 
   it('names the export after the range and the filter', () => {
