@@ -61,12 +61,7 @@ export function computeLocalHourAfterDays(options: { from: Date; days: number; h
   const { from, days, hour, timeZone } = options;
   const local = new Date(wallClockOf(from.getTime(), timeZone));
   const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, hour);
-  const first = wall - offsetAt(wall, timeZone);
-  const firstOffset = offsetAt(first, timeZone);
-  if (wall - firstOffset === first) return new Date(first);
-  const second = wall - firstOffset;
-  if (offsetAt(second, timeZone) === firstOffset) return new Date(second);
-  return new Date(Math.max(first, second));
+  return instantOfWallClock({ wall, timeZone });
 }
 
 /**

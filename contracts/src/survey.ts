@@ -125,10 +125,23 @@ export type TSurveySummary = z.infer<typeof ZSurveySummarySchema>;
 export const ZSurveyFilterDateSchema = z
   .string('Expected a date and time.')
   .max(40, 'Expected a date and time.')
-  .refine(
-    (v) => z.iso.datetime({ offset: true }).safeParse(v).success || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v),
-    'Expected YYYY-MM-DDTHH:mm:ss or an ISO date and time.',
+  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success || isWallClock(v), 'Expected YYYY-MM-DDTHH:mm:ss or an ISO date and time.');
+
+/** `YYYY-MM-DDTHH:mm[:ss]` naming a real calendar time (no 13th month, no 25th hour). */
+function isWallClock(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, se] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === se
   );
+}
 
 /** GET /api/surveys filters (spec part 2 §7). Only sent surveys are listed, newest sent first. */
 export const ZSurveyListQuerySchema = z.object({

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, postSignedWebhook, providerMessages } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 const COMPANY_NUMBER = '+15550009999';
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -11,15 +12,6 @@ let browser: Browser;
 let agentToken: string;
 let customerId: number;
 const customerPhone = '+15556660001';
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 const outbound = (page: Page, text: string) => page.locator('[data-testid^="message-"][data-direction="OUTBOUND"]', { hasText: text });
 

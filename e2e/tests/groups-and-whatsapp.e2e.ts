@@ -3,18 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, providerMessages } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 let browser: Browser;
 let adminToken: string;
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -82,7 +74,8 @@ describe('group messages', () => {
     await waitUntil(async () => {
       const got = (await providerMessages()).filter((m) => m.body === text);
       return got.length === 3;
-    }, 'the provider to receive the message for every member');
+      // Group sends go through the outbox one member at a time: longer than the default wait.
+    }, 'the provider to receive the message for every member', 30_000);
     const got = (await providerMessages()).filter((m) => m.body === text).map((m) => m.to).sort();
     expect(got).toEqual(phones);
     const item = page.locator('[data-testid^="group-message-progress-"]').first();

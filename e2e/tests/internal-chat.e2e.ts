@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
 import { expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** Alex Carter (agent) and Sam Nguyen (technician) of Demo Motors both have ROLE_INTERNAL_CHAT in the seed. */
@@ -18,15 +19,6 @@ let samCtx: BrowserContext;
 let alex: Page;
 let sam: Page;
 let directId: number;
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 /** Screenshots for people to look at: the suite's folder, and SHOTS_DIR when set. */
 async function shot(page: Page, name: string) {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
 import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 let browser: Browser;
 const phone = `+1555${String(Date.now()).slice(-7)}`;
@@ -10,15 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 async function addLine(page: Page, description: string, price: string) {
   await page.getByTestId('repair-order-line-add').click();

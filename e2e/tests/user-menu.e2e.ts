@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { waitUntil } from '../support/wait';
 
 const AGENT = 'agent@motors.example.com';
 const ADMIN = 'admin@motors.example.com';
@@ -16,15 +17,6 @@ let adminId: number;
 let motorsId: number;
 let previousDefaultUser: string | null;
 let customer: { id: number; phone: string };
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });
 

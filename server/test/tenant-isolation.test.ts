@@ -73,8 +73,19 @@ beforeAll(async () => {
       queueUserNotification({ tx, emit, notification: { companyId: a.companyId, userId: a.admin.id, kind: 'inbound_message', title: 'Victim notification', body: 'Victim text' } }),
   }))!.id;
   rows.customerLink = await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
-    await planAutomatedMessage(tx, { companyId: a.companyId, customerId: rows.customer!, kind: 'vehicle_ready', entityId: 777, dueAt: new Date(Date.now() + 86400_000) });
+    const planned = await planAutomatedMessage(tx, { companyId: a.companyId, customerId: rows.customer!, kind: 'vehicle_ready', entityId: 777, dueAt: new Date(Date.now() + 86400_000) });
+    rows.automatedMessage = planned.row.id;
     return (await createCustomerLink(tx, { companyId: a.companyId, customerId: rows.customer!, purpose: 'status', entity: 'repair_order', entityId: 777 })).id;
+  });
+  // A negative, unresolved survey of A with its follow-up task.
+  await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    const task = await tx.execute(sql`insert into tasks (company_id, assignee_id, customer_id, title, due_at, entity)
+      values (${a.companyId}, ${a.admin.id}, ${rows.customer}, 'Victim follow-up', now() + interval '1 day', 'survey') returning id`);
+    rows.task = Number((task.rows[0] as { id: string }).id);
+    const survey = await tx.execute(sql`insert into surveys (company_id, customer_id, repair_order_id, state, due_at, sent_at, answered_at, answer, comment, follow_up_task_id)
+      values (${a.companyId}, ${rows.customer}, ${rows.repairOrder}, 'completed', now(), now(), now(), false, 'Victim comment', ${rows.task}) returning id`);
+    rows.survey = Number((survey.rows[0] as { id: string }).id);
+    await tx.execute(sql`update tasks set entity_id = ${rows.survey} where id = ${rows.task}`);
   });
 });
 afterAll(() => t.close());
@@ -103,6 +114,9 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   repair_order_lines: () => rows.repairOrderLine!,
   vehicle_recommendations: () => rows.recommendation!,
   customer_links: () => rows.customerLink!,
+  automated_messages: () => rows.automatedMessage!,
+  surveys: () => rows.survey!,
+  tasks: () => rows.task!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -126,6 +140,8 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PATCH /api/vehicles/:id': () => ({ mileage: 1 }),
   'PATCH /api/repair_orders/:id': () => ({ title: 'Intruder' }),
   'PATCH /api/repair_order_lines/:id': () => ({ description: 'Intruder' }),
+  'PUT /api/surveys/:id/resolve': () => ({ note: 'Intruder' }),
+  'PUT /api/tasks/:id/done': () => ({ note: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -360,5 +376,24 @@ describe('an entity’s automated messages and customer links, listed by another
     }
     const link = await t.app.inject({ method: 'GET', url: '/api/customer_links?entity=repair_order&entityId=777', headers: bearer(owner) });
     expect(link.json().member[0]).toMatchObject({ id: rows.customerLink, state: 'active', revokedAt: null });
+  });
+});
+
+describe('surveys and tasks, listed by another company', () => {
+  it('show nothing of company A to company B’s admin, and A’s admin sees them', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    const urls = ['/api/surveys', '/api/surveys/export.csv', '/api/tasks?assignee=all', `/api/surveys?customer=${rows.customer}`];
+    for (const url of urls) {
+      const other = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('Victim');
+    }
+    const stats = await t.app.inject({ method: 'GET', url: '/api/surveys/stats?from=2000-01-01T00:00:00&to=2100-01-01T00:00:00', headers: bearer(intruder) });
+    expect(stats.json()).toMatchObject({ sent: 0, completed: 0 });
+    const own = await t.app.inject({ method: 'GET', url: '/api/surveys', headers: bearer(owner) });
+    expect(own.json().member.map((s: { id: number }) => s.id)).toContain(rows.survey);
+    const ownTasks = await t.app.inject({ method: 'GET', url: '/api/tasks', headers: bearer(owner) });
+    expect(ownTasks.json().member.map((x: { id: number }) => x.id)).toContain(rows.task);
   });
 });

@@ -34,6 +34,7 @@ const RepairOrderPanel = lazyNamed(() => import('../features/repair-orders/compo
 const GarageSection = lazyNamed(() => import('../features/repair-orders/components/garage-section').then((m) => m.GarageSection));
 const RepairOrderPage = lazyNamed(() => import('../features/repair-orders/components/repair-order-page').then((m) => m.RepairOrderPage));
 const PublicLinkPage = lazyNamed(() => import('../features/public-page/components/public-link-page').then((m) => m.PublicLinkPage));
+const SurveysPage = lazyNamed(() => import('../features/surveys/components/surveys-page').then((m) => m.SurveysPage));
 const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
 
 /** Lazy slots load on their own, so the messenger shows before the panel's code arrives. */
@@ -75,7 +76,6 @@ const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['development/stats', 'menu_development_stats'],
   ['marketing/leads', 'menu_marketing_leads'],
   ['marketing/offers', 'menu_marketing_offers'],
-  ['surveys', 'menu_surveys'],
   ['payment/transactions', 'menu_payment_transactions'],
   ['management/cron_jobs', 'menu_cron_jobs'],
   ['accounting/accounts_receivable', 'menu_accounts_receivable'],
@@ -107,6 +107,7 @@ const appRoutes: RouteObject[] = [
   // The page reads the optional thread id itself, so the chat list stays mounted while chats change.
   { path: 'internal-chat', element: page(<InternalChatPage />), errorElement, children: [{ index: true }, { path: ':threadId' }] },
   { path: 'repair-orders/:orderId', element: page(<RepairOrderPage />), errorElement },
+  { path: 'surveys', element: page(<SurveysPage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },

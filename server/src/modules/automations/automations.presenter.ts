@@ -1,6 +1,6 @@
 import { AUTOMATED_MESSAGE_STATE_INFO, type TAutomatedMessage } from '@cd/contracts/automated-message';
 import type { TChannel } from '@cd/contracts/customer';
-import { companyTopic } from '@cd/contracts/live';
+import { companyAdminsTopic, companyTopic } from '@cd/contracts/live';
 import type { TMessageStatus } from '@cd/contracts/message';
 import type { TLiveEventInput } from '../../live/live.types';
 import type { TAutomatedMessageRow } from './automations.schema';
@@ -36,7 +36,8 @@ export function toAutomatedMessageResource(row: TAutomatedMessageRow, messageSta
 export function automatedMessageEvent(row: TAutomatedMessageRow, messageStatus: string | null, changes: string[]): TLiveEventInput {
   return {
     companyId: row.companyId,
-    topics: [companyTopic(row.companyId)],
+    // A survey's text carries its link: only company admins hear of it.
+    topics: [row.entity === 'survey' ? companyAdminsTopic(row.companyId) : companyTopic(row.companyId)],
     event: 'updated',
     entity: 'automated_message',
     data: toAutomatedMessageResource(row, messageStatus),

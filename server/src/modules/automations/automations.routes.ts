@@ -41,7 +41,7 @@ export async function automationsRoutes(app: FastifyInstance, deps: TAppDeps) {
         tags: ['automated_messages'],
         params: ZIdParamsSchema,
         body: z.strictObject({}).nullish(),
-        response: { 200: ZAutomatedMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 200: ZAutomatedMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) },
       },
     },
     async (req) => service.sendAutomatedMessageNow({ ctx: contextOf(deps, req), id: req.params.id }),

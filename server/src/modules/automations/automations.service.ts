@@ -101,6 +101,8 @@ export async function cancelAutomatedMessages(
 
 /** What was (or will be) sent for one entity, with each message's delivery state: one statement for the whole list. */
 export async function listAutomatedMessages(opts: { ctx: TRequestContext; query: TAutomatedMessageListQuery }): Promise<TAutomatedMessage[]> {
+  // A survey's texts carry its link (see requireAdminForSurveys): company admins only.
+  if (opts.query.entity === 'survey' && !opts.ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may see the texts of a survey.');
   const companyId = resolveReadableCompanyId({ ctx: opts.ctx });
   const rows = await runInScope(opts.ctx.db, { companyId }, (tx) =>
     repo.listForEntity(tx, { companyId, entity: opts.query.entity, entityId: opts.query.entityId }),

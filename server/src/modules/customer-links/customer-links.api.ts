@@ -3,6 +3,6 @@
  * link in the caller's transaction (the automated-message engine makes one per URL modifier of a text).
  */
 export { registerLinkPage, type TLinkPage } from './customer-links.pages';
-export { createCustomerLink, linkPurposesIn, toCustomerLinkResource } from './customer-links.service';
+export { createCustomerLink, linkPurposesIn, requireAdminForSurveys, toCustomerLinkResource } from './customer-links.service';
 export type { TCustomerLinkRow } from './customer-links.schema';
 export { brandOfCompany } from './customer-links.brand';

@@ -13,7 +13,7 @@ import {
   type TPublicLinkPage,
   ZPublicLinkPageSchema,
 } from '@cd/contracts/customer-link';
-import { companyTopic } from '@cd/contracts/live';
+import { companyAdminsTopic, companyTopic } from '@cd/contracts/live';
 import type { TModifier, TModifierName } from '@cd/contracts/message-modifiers';
 import { MODIFIERS } from '@cd/contracts/message-modifiers';
 import type { TAppDeps, TRequestContext } from '../../context';
@@ -54,7 +54,8 @@ export function toCustomerLinkResource(row: TCustomerLinkRow, opts: { publicUrl:
 function linkEvent(deps: Pick<TDeps, 'config'>, row: TCustomerLinkRow, changes: string[]): TLiveEventInput {
   return {
     companyId: row.companyId,
-    topics: [companyTopic(row.companyId)],
+    // A survey's link answers the survey: only company admins hear of it (requireAdminForSurveys).
+    topics: [row.entity === 'survey' ? companyAdminsTopic(row.companyId) : companyTopic(row.companyId)],
     event: 'updated',
     entity: 'customer_link',
     data: toCustomerLinkResource(row, { publicUrl: deps.config.publicUrl }),
@@ -163,12 +164,21 @@ export async function answerPublicLink(opts: { deps: TDeps; code: string; body: 
 }
 
 export async function listCustomerLinks(opts: { ctx: TRequestContext; query: TCustomerLinkListQuery }): Promise<TCustomerLink[]> {
+  requireAdminForSurveys({ ctx: opts.ctx, entity: opts.query.entity });
   const companyId = resolveReadableCompanyId({ ctx: opts.ctx });
   const rows = await runInScope(opts.ctx.db, { companyId }, (tx) =>
     repo.listLinksOf(tx, { companyId, entity: opts.query.entity, entityId: opts.query.entityId }),
   );
   const now = new Date();
   return rows.map((r) => toCustomerLinkResource(r, { publicUrl: opts.ctx.config.publicUrl, now }));
+}
+
+/**
+ * A survey's link answers the survey: only company admins see it (an advisor must not be able to rate themselves on
+ * the customer's behalf). Everyone of the company sees the links of orders, which they act on anyway.
+ */
+export function requireAdminForSurveys(opts: { ctx: TRequestContext; entity: string }): void {
+  if (opts.entity === 'survey' && !opts.ctx.actor.isCompanyAdmin) throw new AppError('forbidden', 'Only a company admin may see the links of a survey.');
 }
 
 /** Staff switch a link off (sent to the wrong number, forwarded): it answers 410 from then on. Idempotent. */
@@ -181,6 +191,7 @@ export async function revokeCustomerLink(opts: { ctx: TRequestContext; id: numbe
     fn: async (tx, emit) => {
       const found = await repo.findLink(tx, { companyId, id: opts.id });
       if (!found) throw new AppError('not_found', 'Customer link not found.');
+      requireAdminForSurveys({ ctx, entity: found.entity });
       if (found.revokedAt) return found;
       const revoked = (await repo.revokeLink(tx, { companyId: found.companyId, id: found.id, now: new Date() }))!;
       emit([linkEvent(ctx, revoked, ['revokedAt', 'state'])]);

@@ -5,7 +5,7 @@ import type { TAppDeps } from '../../context';
 import type { TTx } from '../../db/client';
 import type { TDmsAdapter, TDmsRepairOrder } from '../../dms/dms';
 import { customerEvent, findOrCreateCustomerByPhone } from '../customers/customers.api';
-import { loadOrder, orderEvent, presentOrder, type TEmit, type TRepairOrderRow } from '../repair-orders/repair-orders.api';
+import { loadOrder, orderEvent, presentOrder, repairOrderClosed, type TEmit, type TRepairOrderRow } from '../repair-orders/repair-orders.api';
 import { loadVehicle, vehicleEvent } from '../vehicles/vehicles.api';
 import type { TDmsSettings } from './dms-sync.adapter';
 import * as repo from './dms-sync.repository';
@@ -310,6 +310,12 @@ async function applyOrder(ctx: TImportContext, order: TDmsRepairOrder): Promise<
     changes = Object.keys(values).map((k) => RESOURCE_FIELD[k] ?? k);
   }
   if (await applyLines(ctx, order, orderId)) changes?.push('repairOrderLines');
+  // The DMS closed it: its survey is planned as when staff close it (an order closed long ago gets none).
+  if (closed && (existing === undefined || existing.closedAt === null)) {
+    const closedRow = await loadOrder(tx, { companyId, id: orderId });
+    await repairOrderClosed.run({ tx, deps: ctx.deps, order: closedRow, emit: ctx.emit });
+    if (closedRow.surveyId === null && (await loadOrder(tx, { companyId, id: orderId })).surveyId !== null) changes?.push('survey');
+  }
   // One event per created or changed order, with its lines as they now are; dms_synced_at alone is no news.
   if (changes === null || changes.length) {
     const row = await loadOrder(tx, { companyId, id: orderId });

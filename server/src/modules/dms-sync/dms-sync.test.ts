@@ -165,6 +165,40 @@ describe('DMS import (Dealertrack)', () => {
     expect(await snapshot(t, s.companyId)).toEqual(after1);
   });
 
+  it('plans the survey of an order the DMS closed lately, and none for one closed long ago', async () => {
+    const { s, dealer, adminTok } = await dmsCompany(t, fake);
+    await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(
+        sql`update companies set survey_settings = survey_settings || '{"daysAfter": 2, "text": "Rate us {survey_url}"}'::jsonb where id = ${s.companyId}`,
+      ),
+    );
+    fake.closedRepairOrders.push(
+      closedOrder(dealer, {
+        repairOrderNumber: `${dealer}51`,
+        customerKey: `${dealer}C51`,
+        customerPhoneNumber: '3125557751',
+        closeDate: ymd(1),
+        finalCloseDate: ymd(1),
+      }),
+      closedOrder(dealer, {
+        repairOrderNumber: `${dealer}52`,
+        customerKey: `${dealer}C52`,
+        customerPhoneNumber: '3125557752',
+        closeDate: ymd(30),
+        finalCloseDate: ymd(30),
+      }),
+    );
+    expect(await sync(t, adminTok, s.companyId)).toMatchObject({ state: 'done' });
+    const surveys = await runInScope(
+      t.db,
+      { companyId: s.companyId },
+      async (tx) =>
+        (await tx.execute(sql`select ro.number, s.state from surveys s join repair_orders ro on ro.id = s.repair_order_id and ro.company_id = s.company_id`))
+          .rows,
+    );
+    expect(surveys).toEqual([{ number: `${dealer}51`, state: 'planned' }]);
+  });
+
   it('announces created orders, vehicles and customers live once; an identical second run announces nothing', async () => {
     const { s, dealer, adminTok } = await dmsCompany(t, fake);
     fake.openRepairOrders.push(

@@ -119,7 +119,8 @@ describe('retry', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'SENDING', error: null });
     await drain();
-    expect((await thread(c.id))[0]!.status).toBe('SENT');
+    // The simulator reports delivery shortly after sending: on a busy machine it may already have.
+    expect(['SENT', 'DELIVERED']).toContain((await thread(c.id))[0]!.status);
     expect((await t.app.inject({ method: 'POST', url: `/api/messages/${m.id}/retry`, headers: bearer(adminTok) })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'POST', url: '/api/messages/999999999/retry', headers: bearer(adminTok) })).statusCode).toBe(404);
   });

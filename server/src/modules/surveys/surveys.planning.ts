@@ -19,6 +19,9 @@ import type { TSurveyRow } from './surveys.schema';
  * The engine sends each once (keys `survey:{id}:survey`, `survey:{id}:survey_resend`), with consent and quiet hours.
  */
 
+/** How late a survey may still be planned after its time (an order closed a little before the DMS told us). */
+const LATE_CLOSE_MS = DAY_MS;
+
 async function loadCompany(tx: TTx, companyId: number): Promise<TCompanyRow> {
   const company = await findCompany(tx, companyId);
   if (!company) throw new Error(`company ${companyId} not found`);
@@ -54,6 +57,8 @@ export async function planSurveyOnClose(moment: TRepairOrderSurveyMoment): Promi
     hour: settings.sendAtHour ?? DEFAULT_SEND_AT_HOUR,
     timeZone: company.timezone,
   });
+  // An order that reaches us long after it closed (a DMS import of history) gets no survey out of the blue.
+  if (dueAt.getTime() < Date.now() - LATE_CLOSE_MS) return;
   await createSurvey(tx, { order, dueAt, manual: false, emit });
 }
 

@@ -138,7 +138,8 @@ describe('away auto-reply', () => {
     live.off();
     await drain();
     const replies = await awayReplies(co, c1.id, text);
-    expect(replies).toEqual([expect.objectContaining({ type: 'STANDARD', status: 'SENT' })]);
+    // SENT, or already DELIVERED when the simulator's receipt came in while the machine was busy.
+    expect(replies).toEqual([expect.objectContaining({ type: 'STANDARD', status: expect.stringMatching(/^(SENT|DELIVERED)$/) })]);
     expect(live.got.some((e) => e.payload.entity === 'message' && (e.payload.data as { content: string }).content === text)).toBe(true);
 
     await inbound(co.s.companyId, c1.phone, 'Anyone there?');

@@ -10,6 +10,7 @@ import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/
 import { handleRepairOrdersLiveEvent } from '../../features/repair-orders/lib/live';
 import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
+import { handleSurveysLiveEvent } from '../../features/surveys/lib/live';
 import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
 
 /**
@@ -26,6 +27,7 @@ export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, c
     handleUserMenuLiveEvent(queryClient, event, ctx),
     handleCompaniesLiveEvent(queryClient, event),
     handleRepairOrdersLiveEvent(queryClient, event),
+    handleSurveysLiveEvent(queryClient, event),
     invalidateColleaguesOnLiveEvent({ queryClient, event }),
     invalidateCompaniesOnLiveEvent({ queryClient, event }),
   ];

@@ -7,7 +7,18 @@ describe('isMobileRoute', () => {
     expect(isMobileRoute('/communication/12/messenger')).toBe(true);
     expect(isMobileRoute('/communication/12/details/')).toBe(true);
     expect(isMobileRoute('/repair-orders/42')).toBe(true);
-    for (const p of ['/', '/communication', '/companies', '/communication/12', '/communication/inbox/x', '/support', '/repair-orders', '/repair-orders/x'])
+    expect(isMobileRoute('/surveys')).toBe(true);
+    for (const p of [
+      '/',
+      '/communication',
+      '/companies',
+      '/communication/12',
+      '/communication/inbox/x',
+      '/support',
+      '/repair-orders',
+      '/repair-orders/x',
+      '/surveys/1',
+    ])
       expect(isMobileRoute(p)).toBe(false);
   });
 });

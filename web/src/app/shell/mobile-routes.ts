@@ -2,9 +2,10 @@ export const MOBILE_HOME = '/communication/inbox';
 
 /**
  * Spec part 1 §2: the mobile layout only has the inbox, a customer's messenger and a customer's details — plus a
- * repair order's page, which the messenger's repair-order panel opens (an advisor on the shop floor works from a phone).
+ * repair order's page, which the messenger's repair-order panel opens (an advisor on the shop floor works from a phone),
+ * and the surveys dashboard, which the messenger's survey chip opens for admins following up an unhappy customer.
  */
 export function isMobileRoute(pathname: string): boolean {
   const p = pathname.replace(/\/+$/, '');
-  return p === MOBILE_HOME || /^\/communication\/[^/]+\/(messenger|details)$/.test(p) || /^\/repair-orders\/[1-9][0-9]*$/.test(p);
+  return p === MOBILE_HOME || /^\/communication\/[^/]+\/(messenger|details)$/.test(p) || /^\/repair-orders\/[1-9][0-9]*$/.test(p) || p === '/surveys';
 }

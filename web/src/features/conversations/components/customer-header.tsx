@@ -24,6 +24,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSetCustomerArchived } from '../api/archive-customer';
 import { CustomerAvatar } from './customer-avatar';
+import { CustomerSurveyStrip } from './customer-survey-strip';
 import { MergeCustomerDialog } from './merge-customer-dialog';
 
 interface TProps {
@@ -58,95 +59,99 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
   };
 
   return (
-    <Box
-      component="header"
-      data-testid="customer-header"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 64 }}
-    >
-      {(mobile || view === 'details') && (
-        <Tooltip title={view === 'messenger' ? t('back_to_inbox') : t('back_to_conversation')}>
-          <IconButton component={RouterLink} to={backTo} aria-label={view === 'messenger' ? t('back_to_inbox') : t('back_to_conversation')} data-testid="customer-back">
-            <ArrowBack />
-          </IconButton>
-        </Tooltip>
-      )}
-      {customer ? <CustomerAvatar customer={customer} size={40} /> : <Skeleton variant="circular" width={40} height={40} />}
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        {customer ? (
-          <>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Typography variant="subtitle1" component="h1" noWrap sx={{ fontWeight: 700 }} data-testid="customer-name">
-                {customerDisplayName(customer)}
+    <>
+      <Box
+        component="header"
+        data-testid="customer-header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 64 }}
+      >
+        {(mobile || view === 'details') && (
+          <Tooltip title={view === 'messenger' ? t('back_to_inbox') : t('back_to_conversation')}>
+            <IconButton component={RouterLink} to={backTo} aria-label={view === 'messenger' ? t('back_to_inbox') : t('back_to_conversation')} data-testid="customer-back">
+              <ArrowBack />
+            </IconButton>
+          </Tooltip>
+        )}
+        {customer ? <CustomerAvatar customer={customer} size={40} /> : <Skeleton variant="circular" width={40} height={40} />}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          {customer ? (
+            <>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Typography variant="subtitle1" component="h1" noWrap sx={{ fontWeight: 700 }} data-testid="customer-name">
+                  {customerDisplayName(customer)}
+                </Typography>
+                {customer.optOut && <Chip size="small" color="warning" label={t('opted_out')} data-testid="customer-opt-out-badge" />}
+                {customer.archived && <Chip size="small" variant="outlined" label={t('archived')} />}
+              </Box>
+              <Typography variant="body2" color="text.secondary" noWrap data-testid="customer-phone">
+                {formatPhone(customer.phone)}
               </Typography>
-              {customer.optOut && <Chip size="small" color="warning" label={t('opted_out')} data-testid="customer-opt-out-badge" />}
-              {customer.archived && <Chip size="small" variant="outlined" label={t('archived')} />}
-            </Box>
-            <Typography variant="body2" color="text.secondary" noWrap data-testid="customer-phone">
-              {formatPhone(customer.phone)}
-            </Typography>
-          </>
-        ) : (
+            </>
+          ) : (
+            <>
+              <Skeleton width={160} />
+              <Skeleton width={110} />
+            </>
+          )}
+        </Box>
+        {extra}
+        {customer && view === 'messenger' && onMarkUnread && (
+          <Tooltip title={t('mark_unread')}>
+            <IconButton onClick={onMarkUnread} aria-label={t('mark_unread')} data-testid="messenger-mark-unread">
+              <MarkChatUnreadOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
+        {customer && (
+          <Tooltip title={customer.archived ? t('unarchive') : t('archive')}>
+            <span>
+              <IconButton onClick={toggleArchive} disabled={archive.isPending} aria-label={customer.archived ? t('unarchive') : t('archive')} data-testid="customer-archive">
+                {customer.archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+        {customer && view === 'messenger' && (
+          <Tooltip title={t('screen_customer_details')}>
+            <IconButton component={RouterLink} to={`/communication/${customer.id}/details`} aria-label={t('screen_customer_details')} data-testid="messenger-details-link">
+              <InfoOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
+        {customer && (
           <>
-            <Skeleton width={160} />
-            <Skeleton width={110} />
+            <Tooltip title={t('more_actions')}>
+              <IconButton
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+                aria-label={t('more_actions')}
+                aria-haspopup="menu"
+                aria-expanded={menuAnchor ? 'true' : undefined}
+                aria-controls={menuAnchor ? 'customer-actions-menu' : undefined}
+                data-testid="customer-more"
+              >
+                <MoreVert />
+              </IconButton>
+            </Tooltip>
+            <Menu id="customer-actions-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  setMerging(true);
+                }}
+                data-testid="customer-merge"
+              >
+                <ListItemIcon>
+                  <MergeType fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{t('merge_with')}</ListItemText>
+              </MenuItem>
+            </Menu>
+            {merging && <MergeCustomerDialog open customer={customer} onClose={() => setMerging(false)} />}
           </>
         )}
       </Box>
-      {extra}
-      {customer && view === 'messenger' && onMarkUnread && (
-        <Tooltip title={t('mark_unread')}>
-          <IconButton onClick={onMarkUnread} aria-label={t('mark_unread')} data-testid="messenger-mark-unread">
-            <MarkChatUnreadOutlined />
-          </IconButton>
-        </Tooltip>
-      )}
-      {customer && (
-        <Tooltip title={customer.archived ? t('unarchive') : t('archive')}>
-          <span>
-            <IconButton onClick={toggleArchive} disabled={archive.isPending} aria-label={customer.archived ? t('unarchive') : t('archive')} data-testid="customer-archive">
-              {customer.archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-      {customer && view === 'messenger' && (
-        <Tooltip title={t('screen_customer_details')}>
-          <IconButton component={RouterLink} to={`/communication/${customer.id}/details`} aria-label={t('screen_customer_details')} data-testid="messenger-details-link">
-            <InfoOutlined />
-          </IconButton>
-        </Tooltip>
-      )}
-      {customer && (
-        <>
-          <Tooltip title={t('more_actions')}>
-            <IconButton
-              onClick={(e) => setMenuAnchor(e.currentTarget)}
-              aria-label={t('more_actions')}
-              aria-haspopup="menu"
-              aria-expanded={menuAnchor ? 'true' : undefined}
-              aria-controls={menuAnchor ? 'customer-actions-menu' : undefined}
-              data-testid="customer-more"
-            >
-              <MoreVert />
-            </IconButton>
-          </Tooltip>
-          <Menu id="customer-actions-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                setMerging(true);
-              }}
-              data-testid="customer-merge"
-            >
-              <ListItemIcon>
-                <MergeType fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{t('merge_with')}</ListItemText>
-            </MenuItem>
-          </Menu>
-          {merging && <MergeCustomerDialog open customer={customer} onClose={() => setMerging(false)} />}
-        </>
-      )}
-    </Box>
+      {/* The latest survey result, on its own line: the header row has no room for it on a phone or in the messenger column. */}
+      {customer && <CustomerSurveyStrip survey={customer.lastSurvey} />}
+    </>
   );
 }

@@ -28,8 +28,8 @@ export function PublicLineStatus({ status, testId }: { status: TRepairOrderLineS
   );
 }
 
-/** "Repair order #123 · 2019 Toyota Corolla" under the brand. */
-export function OrderHead({ page, title }: { page: TPublicLinkPage; title: ReactNode }) {
+/** "Repair order #123 · 2019 Toyota Corolla" under the title; a survey without an order shows the title alone. */
+export function OrderHead({ page, title }: { page: Pick<TPublicLinkPage, 'repairOrder'>; title: ReactNode }) {
   const { t } = useTranslation();
   const o = page.repairOrder;
   return (
@@ -37,10 +37,12 @@ export function OrderHead({ page, title }: { page: TPublicLinkPage; title: React
       <Typography variant="h6" component="h1" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="link-page-order">
-        {t('public_repair_order_number', { number: o.number })}
-        {o.vehicle ? ` · ${vehicleDisplayName(o.vehicle)}` : ''}
-      </Typography>
+      {o && (
+        <Typography variant="body2" color="text.secondary" data-testid="link-page-order">
+          {t('public_repair_order_number', { number: o.number })}
+          {o.vehicle ? ` · ${vehicleDisplayName(o.vehicle)}` : ''}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import { linkErrorKey } from '../lib/link-pages';
 import { safeAccentColor } from '../lib/opt-in-form';
 import { LinkApprovalView } from './link-approval-view';
 import { LinkStatusView } from './link-status-view';
+import { LinkSurveyView } from './link-survey-view';
 import { LinkVehicleReadyView } from './link-vehicle-ready-view';
 
 function BrandHeader({ brand }: { brand: TPublicBrand }) {
@@ -49,6 +50,7 @@ function BrandHeader({ brand }: { brand: TPublicBrand }) {
 function PageBody({ page, code }: { page: TPublicLinkPage; code: string }) {
   if (page.purpose === 'approval') return <LinkApprovalView page={page} code={code} />;
   if (page.purpose === 'vehicle_ready') return <LinkVehicleReadyView page={page} />;
+  if (page.purpose === 'survey') return <LinkSurveyView page={page} code={code} />;
   return <LinkStatusView page={page} />;
 }
 
@@ -88,7 +90,7 @@ function LinkPageContent({ code }: { code: string }) {
 }
 
 /**
- * /r/{code}: the page a customer link opens (status, line approval, vehicle ready). No sign-in, phone first, in the
+ * /r/{code}: the page a customer link opens (status, line approval, vehicle ready, survey). No sign-in, phone first, in the
  * company's colours and language (its own i18n instance, so a signed-in user's app language stays as it was).
  */
 export function PublicLinkPage() {

@@ -2,26 +2,29 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAutomatedMessage } from '@cd/contracts/automated-message';
 import type { THydraCollection } from '@cd/contracts/hydra';
 import { api } from '../../../lib/api';
-import { repairOrderKeys } from './query-keys';
+import { repairOrderKeys, type TOwnerEntity } from './query-keys';
 
-/** GET /api/automated_messages?entity=repair_order&entityId=…: what was sent (or waits) for one order. */
-export async function fetchOrderAutomatedMessages(orderId: number, signal?: AbortSignal): Promise<TAutomatedMessage[]> {
+/** GET /api/automated_messages?entity=…&entityId=…: what was sent (or waits) for an order, or for its survey. */
+export async function fetchAutomatedMessages(options: { entity: TOwnerEntity; id: number; signal?: AbortSignal }): Promise<TAutomatedMessage[]> {
   const body = await api.request<THydraCollection<TAutomatedMessage>>('/api/automated_messages', {
-    query: { entity: 'repair_order', entityId: orderId },
-    signal,
+    query: { entity: options.entity, entityId: options.id },
+    signal: options.signal,
     silent: true,
   });
   return body?.member ?? [];
 }
 
-export function orderAutomatedMessagesQueryOptions(orderId: number) {
+export function automatedMessagesQueryOptions(options: { entity: TOwnerEntity; id: number }) {
+  const { entity, id } = options;
   return queryOptions({
-    queryKey: repairOrderKeys.automatedMessages(orderId), // Live events keep it fresh; the interval only covers a stream that was down for a while.
+    queryKey: repairOrderKeys.automatedMessages(entity, id), // Live events keep it fresh; the interval only covers a stream that was down for a while.
     refetchInterval: 30_000,
-    queryFn: ({ signal }) => fetchOrderAutomatedMessages(orderId, signal),
+    queryFn: ({ signal }) => fetchAutomatedMessages({ entity, id, signal }),
   });
 }
 
-export function useOrderAutomatedMessages(orderId: number) {
-  return useQuery({ ...orderAutomatedMessagesQueryOptions(orderId), enabled: orderId > 0 });
+/** `id` null (an order without a survey): nothing is asked. */
+export function useAutomatedMessages(options: { entity: TOwnerEntity; id: number | null }) {
+  const id = options.id ?? 0;
+  return useQuery({ ...automatedMessagesQueryOptions({ entity: options.entity, id }), enabled: id > 0 });
 }

@@ -1,5 +1,8 @@
 import type { TRepairOrderPanelList } from '@cd/contracts/repair-order';
 
+/** What an order page lists automated messages and customer links of: the order itself and its survey. */
+export type TOwnerEntity = 'repair_order' | 'survey';
+
 /** Cache keys of the repair-orders feature; the live-event handler addresses them by prefix. */
 export const repairOrderKeys = {
   all: ['repair_orders'] as const,
@@ -12,8 +15,12 @@ export const repairOrderKeys = {
   recalls: (vehicleId: number) => ['vehicles', 'recalls', vehicleId] as const,
   recommendations: (vehicleId: number) => ['vehicles', 'recommendations', vehicleId] as const,
   automatedMessagesAll: ['automated_messages'] as const,
-  automatedMessages: (orderId: number) => ['automated_messages', 'repair_order', orderId] as const,
+  /** Under the `automated_messages` prefix, so the live handler refreshes an order's and its survey's lists alike. */
+  automatedMessages: (entity: TOwnerEntity, id: number) => ['automated_messages', entity, id] as const,
   customerLinksAll: ['customer_links'] as const,
-  customerLinks: (orderId: number) => ['customer_links', 'repair_order', orderId] as const,
+  customerLinks: (entity: TOwnerEntity, id: number) => ['customer_links', entity, id] as const,
+  /** The order's survey (GET /api/surveys/{id}); under `repair_orders`, so an order event (reopened) refreshes it too. */
+  surveysAll: ['repair_orders', 'survey'] as const,
+  survey: (id: number) => ['repair_orders', 'survey', id] as const,
   advisors: ['users', 'advisors'] as const,
 };

@@ -1,17 +1,30 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AUTOMATED_MESSAGE_STATE_INFO, type TAutomatedMessage } from '@cd/contracts/automated-message';
+import { ApiError } from '../../../lib/api-client';
+import { isCompanyAdmin, useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
-import { useOrderAutomatedMessages } from '../api/get-automated-messages';
+import { toastSuccess } from '../../../lib/toast';
+import { useAutomatedMessages } from '../api/get-automated-messages';
+import { useSendAutomatedMessageNow } from '../api/send-automated-message-now';
 import { AUTOMATED_STATE_COLOR, automatedKindLabelKey } from '../lib/labels';
+import { canSendAutomatedMessageNow, mergeNewestFirst, scheduledAtOf } from '../lib/survey-view';
 import { SectionTitle } from './section-title';
 
-function MessageRow({ m }: { m: TAutomatedMessage }) {
+function MessageRow({ m, onSendNow }: { m: TAutomatedMessage; onSendNow: (() => void) | null }) {
   const { t } = useTranslation();
   const info = AUTOMATED_MESSAGE_STATE_INFO[m.state];
   const when = m.sentAt ?? m.heldUntil ?? m.dueAt ?? m.createdAt;
@@ -34,6 +47,11 @@ function MessageRow({ m }: { m: TAutomatedMessage }) {
             label={t('delivery_state', { status: t(`status_${m.messageStatus}`) })}
             data-testid="automated-message-delivery"
           />
+        )}
+        {onSendNow && (
+          <Button size="small" variant="outlined" onClick={onSendNow} data-testid={`automated-message-send-now-${m.id}`}>
+            {t('automated_message_send_now')}
+          </Button>
         )}
       </Box>
       <Typography variant="caption" color="text.secondary">
@@ -59,23 +77,76 @@ function MessageRow({ m }: { m: TAutomatedMessage }) {
   );
 }
 
-/** What the engine sent (or holds, or skipped and why) for this order, newest first. */
-export function OrderAutomatedMessages({ orderId }: { orderId: number }) {
+/** Asks before a waiting message goes out early; a refusal (it went out or was cancelled meanwhile) stays in the dialog. */
+function SendNowDialog({ message, onClose }: { message: TAutomatedMessage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const query = useOrderAutomatedMessages(orderId);
-  const list = [...(query.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const send = useSendAutomatedMessageNow();
+  const at = message ? scheduledAtOf(message) : null;
+  const close = () => {
+    send.reset();
+    onClose();
+  };
+  const confirm = () =>
+    message &&
+    send.mutate(
+      { id: message.id },
+      {
+        onSuccess: () => {
+          toastSuccess(t('automated_message_sent_now_toast'));
+          close();
+        },
+      },
+    );
+  const error = send.error instanceof ApiError ? t(send.error.message) : send.error ? t('repair_order_action_failed') : null;
+  return (
+    <Dialog open={!!message} onClose={send.isPending ? undefined : close} aria-labelledby="send-now-title" data-testid="automated-message-send-now-dialog">
+      <DialogTitle id="send-now-title">{t('automated_message_send_now_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {at ? t('automated_message_send_now_text', { time: formatDateTime(at) }) : t('automated_message_send_now_text_no_time')}
+        </DialogContentText>
+        {error && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="automated-message-send-now-error">
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={send.isPending}>
+          {t(error ? 'close' : 'cancel')}
+        </Button>
+        {!error && (
+          <Button variant="contained" onClick={confirm} disabled={send.isPending} data-testid="automated-message-send-now-confirm">
+            {t('automated_message_send_now')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** What the engine sent (or holds, or skipped and why) for this order and its survey, newest first. */
+export function OrderAutomatedMessages({ orderId, surveyId }: { orderId: number; surveyId: number | null }) {
+  const { t } = useTranslation();
+  const isAdmin = isCompanyAdmin(useCurrentUser());
+  const order = useAutomatedMessages({ entity: 'repair_order', id: orderId });
+  const survey = useAutomatedMessages({ entity: 'survey', id: surveyId });
+  const [sending, setSending] = useState<TAutomatedMessage | null>(null);
+  // A survey the user may not read answers an empty list: the order's messages still show.
+  const list = mergeNewestFirst([order.data, survey.data]);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="repair-order-automated-messages">
       <SectionTitle>{t('automated_messages_sent')}</SectionTitle>
-      {query.isPending ? (
+      {order.isPending ? (
         <Skeleton height={64} />
       ) : list.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
           {t('automated_messages_none')}
         </Typography>
       ) : (
-        list.map((m) => <MessageRow key={m.id} m={m} />)
+        list.map((m) => <MessageRow key={m.id} m={m} onSendNow={canSendAutomatedMessageNow({ message: m, isAdmin }) ? () => setSending(m) : null} />)
       )}
+      <SendNowDialog message={sending} onClose={() => setSending(null)} />
     </Paper>
   );
 }

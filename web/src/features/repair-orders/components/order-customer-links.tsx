@@ -14,9 +14,10 @@ import type { TCustomerLink } from '@cd/contracts/customer-link';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useOrderCustomerLinks } from '../api/get-customer-links';
+import { useCustomerLinks } from '../api/get-customer-links';
 import { useRevokeCustomerLink } from '../api/revoke-customer-link';
 import { LINK_STATE_COLOR, linkPurposeLabelKey, linkStateLabelKey } from '../lib/labels';
+import { mergeNewestFirst } from '../lib/survey-view';
 import { SectionTitle } from './section-title';
 
 function LinkRow({ link, onRevoke }: { link: TCustomerLink; onRevoke: () => void }) {
@@ -68,13 +69,14 @@ function LinkRow({ link, onRevoke }: { link: TCustomerLink; onRevoke: () => void
   );
 }
 
-/** The links sent for this order and whether the customer opened them; a link can be revoked. */
-export function OrderCustomerLinks({ orderId }: { orderId: number }) {
+/** The links sent for this order and its survey, and whether the customer opened them; a link can be revoked. */
+export function OrderCustomerLinks({ orderId, surveyId }: { orderId: number; surveyId: number | null }) {
   const { t } = useTranslation();
-  const query = useOrderCustomerLinks(orderId);
+  const query = useCustomerLinks({ entity: 'repair_order', id: orderId });
+  const survey = useCustomerLinks({ entity: 'survey', id: surveyId });
   const revoke = useRevokeCustomerLink();
   const [revoking, setRevoking] = useState<TCustomerLink | null>(null);
-  const list = [...(query.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = mergeNewestFirst([query.data, survey.data]);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="repair-order-customer-links">
       <SectionTitle>{t('customer_links')}</SectionTitle>

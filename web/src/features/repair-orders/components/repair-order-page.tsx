@@ -43,6 +43,7 @@ import { idOfIri } from '../lib/iri';
 import { OrderAutomatedMessages } from './order-automated-messages';
 import { OrderCustomerLinks } from './order-customer-links';
 import { OrderLines } from './order-lines';
+import { OrderSurvey } from './order-survey';
 import { RecallNotice } from './recall-list';
 
 function Info({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -238,13 +239,15 @@ export function RepairOrderPage() {
   } else if (!order.data) {
     body = <Skeleton variant="rounded" height={240} />;
   } else {
+    const surveyId = idOfIri(order.data.survey);
     body = (
       <>
         <OrderHeader order={order.data} />
         <OrderLines order={order.data} />
+        {surveyId && <OrderSurvey surveyId={surveyId} />}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
-          <OrderAutomatedMessages orderId={order.data.id} />
-          <OrderCustomerLinks orderId={order.data.id} />
+          <OrderAutomatedMessages orderId={order.data.id} surveyId={surveyId} />
+          <OrderCustomerLinks orderId={order.data.id} surveyId={surveyId} />
         </Box>
       </>
     );

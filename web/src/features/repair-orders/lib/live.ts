@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { REPAIR_ORDER_LIVE_ENTITIES } from '@cd/contracts/repair-order';
+import type { TSurvey } from '@cd/contracts/survey';
 import { repairOrderKeys } from '../api/query-keys';
 
 const ORDER = REPAIR_ORDER_LIVE_ENTITIES.repairOrder;
 const LINE = REPAIR_ORDER_LIVE_ENTITIES.repairOrderLine;
 const VEHICLE = REPAIR_ORDER_LIVE_ENTITIES.vehicle;
+const SURVEY = 'survey';
 
 /** Which caches a live event of this area touches (exported for the tests). */
 export function liveKeysOf(event: Pick<TLiveEvent, 'entity'>): (readonly unknown[])[] {
@@ -29,10 +31,24 @@ export function liveKeysOf(event: Pick<TLiveEvent, 'entity'>): (readonly unknown
 }
 
 /**
- * Live events of repair orders, lines, vehicles, automated messages and customer links (spec part 1 §4): the open
- * screens refetch what changed. Returns false for events of other areas.
+ * A survey event carries the whole survey: an order screen showing it takes it as is, unless it already holds a later
+ * version (events may arrive after a refetch). Surveys no screen shows are not cached.
+ */
+export function applySurveyLiveEvent(queryClient: QueryClient, survey: TSurvey): void {
+  queryClient.setQueryData<TSurvey>(repairOrderKeys.survey(survey.id), (old) => (!old || old.updatedAt > survey.updatedAt ? old : survey));
+}
+
+/**
+ * Live events of repair orders, lines, vehicles, automated messages, customer links and the orders' surveys (spec part
+ * 1 §4): the open screens refetch what changed. Returns false for events of other areas.
  */
 export function handleRepairOrdersLiveEvent(queryClient: QueryClient, event: TLiveEvent): boolean {
+  if (event.entity === SURVEY) {
+    const survey = event.data as TSurvey | null;
+    if (event.event === 'updated' && survey && typeof survey.id === 'number') applySurveyLiveEvent(queryClient, survey);
+    else void queryClient.invalidateQueries({ queryKey: repairOrderKeys.surveysAll });
+    return true;
+  }
   const keys = liveKeysOf(event);
   if (keys.length === 0) return false;
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
