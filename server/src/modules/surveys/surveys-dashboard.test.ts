@@ -154,6 +154,8 @@ describe('the survey stats', () => {
     const empty = (await caller(t)('GET', '/api/surveys/stats?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z', token)).json();
     expect(empty).toMatchObject({ sent: 0, completed: 0, responseRate: null, positiveShare: null, score: null, medianSecondsToAnswer: null, daily: [] });
     expect((await caller(t)('GET', '/api/surveys/stats?from=2026-12-01T00:00:00&to=2026-11-01T00:00:00', token)).statusCode).toBe(400);
+    // A century of days is refused rather than grouped.
+    expect((await caller(t)('GET', '/api/surveys/stats?from=1900-01-01T00:00:00&to=2100-01-01T00:00:00', token)).json().detail).toBe('survey_range_too_long');
   });
 });
 

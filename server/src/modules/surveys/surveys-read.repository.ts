@@ -1,4 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { computeLocalHourAfterDays } from '@cd/contracts/automation-schedule';
+import { localDayOf } from '@cd/contracts/survey';
 import type { TTx } from '../../db/client';
 import { surveys, type TSurveyRow } from './surveys.schema';
 
@@ -121,43 +123,69 @@ export interface TSurveyTotals {
  * ones; the totals are the days' sums. Measured on 200,000 surveys (docs/performance.md, "Surveys"): the earlier two
  * statements (totals, then days grouped by to_char) read the range twice and sorted it by a formatted text.
  */
+/** A range of more days than this is refused (the stats group by local day; ten years is plenty for a dashboard). */
+export const SURVEY_STATS_MAX_DAYS = 3660;
+
+/** Local midnights from the day of `from` until past `to`: the lower bounds of the days the stats group by. */
+function dayStartsOf(opts: { from: Date; to: Date; timeZone: string }): Date[] {
+  const starts: Date[] = [];
+  for (let d = 0; ; d++) {
+    const start = computeLocalHourAfterDays({ from: opts.from, days: d, hour: 0, timeZone: opts.timeZone });
+    if (start.getTime() >= opts.to.getTime() || d > SURVEY_STATS_MAX_DAYS) break;
+    if (d === 0 || start.getTime() > starts[starts.length - 1]!.getTime()) starts.push(start);
+  }
+  return starts;
+}
+
+/**
+ * The stats of surveys sent in [from, to), in one statement over the covering index (surveys_stats_idx, migration
+ * 0020): per local day (the bucket of `width_bucket` over the day starts, no time-zone arithmetic per row) and, by a
+ * grouping set, the totals with the median time to answer.
+ */
 export async function surveyStats(
   tx: TTx,
   opts: { companyId: number; from: Date; to: Date; timeZone: string },
 ): Promise<{ totals: TSurveyTotals; daily: { day: string; sent: number; completed: number; positive: number; negative: number }[] }> {
-  const where = filterWhere({ companyId: opts.companyId, sentAfter: opts.from, sentBefore: opts.to });
+  const starts = dayStartsOf(opts);
+  const bounds = sql`${sql.param(starts.map((d) => d.toISOString()))}::timestamptz[]`;
   const result = await tx.execute<Record<string, string | number | null>>(sql`
-    with r as materialized (
-      select ((${surveys.sentAt} at time zone ${opts.timeZone})::date)::text as day, ${surveys.answer} as answer,
-             ${surveys.answeredAt} is not null as answered, extract(epoch from ${surveys.answeredAt} - ${surveys.sentAt}) as seconds,
-             ${surveys.resolvedAt} is not null as resolved, ${surveys.comment} is not null as commented,
-             ${surveys.googleClickedAt} is not null as google, ${surveys.yelpClickedAt} is not null as yelp,
-             ${surveys.facebookClickedAt} is not null as facebook
-      from ${surveys} where ${where}
-    )
-    select day, count(*) as sent, count(*) filter (where answered) as completed, count(*) filter (where answer) as positive,
-           count(*) filter (where answer = false) as negative, count(*) filter (where answer = false and not resolved) as unresolved,
-           count(*) filter (where commented) as with_comment, count(*) filter (where google) as google,
-           count(*) filter (where yelp) as yelp, count(*) filter (where facebook) as facebook,
-           (select percentile_cont(0.5) within group (order by seconds) from r where answered) as median_seconds
-    from r group by day order by day`);
+    select s.bucket, grouping(s.bucket) as total,
+           count(*) as sent, count(s.answered_at) as completed, count(*) filter (where s.answer) as positive,
+           count(*) filter (where s.answer = false) as negative, count(*) filter (where s.answer = false and s.resolved_at is null) as unresolved,
+           count(*) filter (where s.has_comment) as with_comment, count(s.google_clicked_at) as google,
+           count(s.yelp_clicked_at) as yelp, count(s.facebook_clicked_at) as facebook,
+           percentile_cont(0.5) within group (order by extract(epoch from s.answered_at - s.sent_at)) filter (where s.answered_at is not null) as median_seconds
+    from (
+      select width_bucket(sent_at, ${bounds}) as bucket, sent_at, answered_at, answer, resolved_at, has_comment,
+             google_clicked_at, yelp_clicked_at, facebook_clicked_at
+      from surveys
+      where company_id = ${opts.companyId} and sent_at is not null and sent_at >= ${opts.from} and sent_at < ${opts.to}
+    ) s
+    group by grouping sets ((s.bucket), ())`);
   const n = (v: string | number | null | undefined) => Number(v ?? 0);
-  const days = result.rows as Record<string, string | number | null>[];
-  const sum = (key: string) => days.reduce((acc, d) => acc + n(d[key]), 0);
-  const median = days[0]?.median_seconds;
+  const rows = result.rows as Record<string, string | number | null>[];
+  const total = rows.find((r) => n(r.total) === 1);
+  const days = rows.filter((r) => n(r.total) === 0).sort((x, y) => n(x.bucket) - n(y.bucket));
+  const median = total?.median_seconds;
   return {
     totals: {
-      sent: sum('sent'),
-      completed: sum('completed'),
-      positive: sum('positive'),
-      negative: sum('negative'),
-      unresolved: sum('unresolved'),
-      withComment: sum('with_comment'),
-      google: sum('google'),
-      yelp: sum('yelp'),
-      facebook: sum('facebook'),
+      sent: n(total?.sent),
+      completed: n(total?.completed),
+      positive: n(total?.positive),
+      negative: n(total?.negative),
+      unresolved: n(total?.unresolved),
+      withComment: n(total?.with_comment),
+      google: n(total?.google),
+      yelp: n(total?.yelp),
+      facebook: n(total?.facebook),
       medianSeconds: median === null || median === undefined ? null : Number(median),
     },
-    daily: days.map((d) => ({ day: String(d.day), sent: n(d.sent), completed: n(d.completed), positive: n(d.positive), negative: n(d.negative) })),
+    daily: days.map((d) => ({
+      day: localDayOf({ instant: starts[n(d.bucket) - 1]!, timeZone: opts.timeZone }),
+      sent: n(d.sent),
+      completed: n(d.completed),
+      positive: n(d.positive),
+      negative: n(d.negative),
+    })),
   };
 }

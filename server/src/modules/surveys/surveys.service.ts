@@ -82,6 +82,7 @@ export async function surveyStats(opts: { ctx: TRequestContext; from: string; to
   const from = parseSurveyFilterDate({ value: opts.from, timeZone });
   const to = parseSurveyFilterDate({ value: opts.to, timeZone });
   if (!(from.getTime() < to.getTime())) throw new AppError('bad_request', 'survey_range_invalid');
+  if (to.getTime() - from.getTime() > read.SURVEY_STATS_MAX_DAYS * 86_400_000) throw new AppError('bad_request', 'survey_range_too_long');
   const { totals: t, daily } = await runInScope(opts.ctx.db, { companyId }, (tx) => read.surveyStats(tx, { companyId, from, to, timeZone }));
   return {
     from: from.toISOString(),
