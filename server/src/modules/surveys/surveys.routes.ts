@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZSurveyListQuerySchema, ZSurveyResolveSchema, ZSurveySchema, ZSurveyStatsQuerySchema, ZSurveyStatsSchema } from '@cd/contracts/survey';
 import type { TAppDeps } from '../../context';
 import { timeKeysetCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
+import { errorResponses, hydraCollectionOf, textResponse } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './surveys.service';
@@ -48,7 +47,16 @@ export async function surveysRoutes(app: FastifyInstance, deps: TAppDeps) {
   );
   r.get(
     '/api/surveys/export.csv',
-    { schema: { tags, querystring: ZSurveyListQuerySchema, response: { 200: z.string(), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        querystring: ZSurveyListQuerySchema,
+        response: {
+          200: textResponse({ contentType: 'text/csv', description: 'The filtered surveys as CSV (newest first).' }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
     async (req, reply) => {
       const csv = await service.exportSurveysCsv({ ctx: contextOf(deps, req), query: req.query });
       return reply
