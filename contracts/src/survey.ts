@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { computeLocalHourAfterDays, instantOfWallClock } from './automation-schedule';
+import { decimalIntOf, idRefOf } from './ids';
 import { ZBooleanQueryParamSchema } from './query';
 import { ZIsoDateTimeSchema } from './refs';
 
@@ -154,23 +155,11 @@ export const ZSurveyListQuerySchema = z.object({
   'exists[comment]': ZBooleanQueryParamSchema.optional(),
   /** false: negative answers not resolved yet (unresolved); true: resolved ones. */
   'exists[resolvedAt]': ZBooleanQueryParamSchema.optional(),
-  customer: z
-    .string()
-    .regex(/^(\/api\/customers\/)?[1-9][0-9]{0,15}$/, 'Expected /api/customers/{id}.')
-    .optional(),
+  customer: idRefOf('customers').optional(),
   /** Keyset of the next page (view.next): older than this sent time, and at that very time a lower id. */
   'message.sentAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
-  'id[lt]': z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'Expected a whole number.')
-    .transform(Number)
-    .optional(),
-  itemsPerPage: z
-    .string()
-    .regex(/^[0-9]{1,4}$/, `Expected a whole number from 1 to ${SURVEYS_PER_PAGE_MAX}.`)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(SURVEYS_PER_PAGE_MAX, `Expected a whole number from 1 to ${SURVEYS_PER_PAGE_MAX}.`))
-    .optional(),
+  'id[lt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  itemsPerPage: decimalIntOf({ min: 1, max: SURVEYS_PER_PAGE_MAX }).optional(),
 });
 export type TSurveyListQuery = z.infer<typeof ZSurveyListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { computeLocalHourAfterDays } from '@cd/contracts/automation-schedule';
+import { instantOfWallClock } from '@cd/contracts/automation-schedule';
 import { localDayOf } from '@cd/contracts/survey';
 import type { TTx } from '../../db/client';
 import { surveys, type TSurveyRow } from './surveys.schema';
@@ -128,11 +128,13 @@ export const SURVEY_STATS_MAX_DAYS = 3660;
 
 /** Local midnights from the day of `from` until past `to`: the lower bounds of the days the stats group by. */
 function dayStartsOf(opts: { from: Date; to: Date; timeZone: string }): Date[] {
+  // The first day's date once; each later day is a wall-clock midnight read in the zone (DST-safe).
+  const [y, m, d] = localDayOf({ instant: opts.from, timeZone: opts.timeZone }).split('-').map(Number) as [number, number, number];
   const starts: Date[] = [];
-  for (let d = 0; ; d++) {
-    const start = computeLocalHourAfterDays({ from: opts.from, days: d, hour: 0, timeZone: opts.timeZone });
-    if (start.getTime() >= opts.to.getTime() || d > SURVEY_STATS_MAX_DAYS) break;
-    if (d === 0 || start.getTime() > starts[starts.length - 1]!.getTime()) starts.push(start);
+  for (let i = 0; i <= SURVEY_STATS_MAX_DAYS; i++) {
+    const start = instantOfWallClock({ wall: Date.UTC(y, m - 1, d + i), timeZone: opts.timeZone });
+    if (start.getTime() >= opts.to.getTime()) break;
+    starts.push(start);
   }
   return starts;
 }

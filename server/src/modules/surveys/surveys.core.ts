@@ -1,4 +1,5 @@
 import type { TSurveySettings } from '@cd/contracts/company';
+import type { TSurvey } from '@cd/contracts/survey';
 import type { TTx } from '../../db/client';
 import type { TLiveEventInput } from '../../live/live.types';
 import type { TCompanyRow } from '../companies/companies.api';
@@ -23,14 +24,16 @@ export const hasText = (v: unknown): v is string => typeof v === 'string' && v.t
  * Tells who needs to know that a survey changed: its live event (dashboard, advisor) and, when the customer's latest
  * survey now reads differently, Customer.lastSurvey with the customer's event (the conversation shows it).
  */
-export async function publishSurvey(tx: TTx, opts: { survey: TSurveyRow; event: TLiveEventInput['event']; changes?: string[]; emit: TEmit }): Promise<void> {
+export async function publishSurvey(tx: TTx, opts: { survey: TSurveyRow; event: TLiveEventInput['event']; changes?: string[]; emit: TEmit }): Promise<TSurvey> {
   const { survey } = opts;
   const [withRefs] = await findSurveysWithRefs(tx, { companyId: survey.companyId, ids: [survey.id] });
-  opts.emit([surveyEvent(toSurveyResource(withRefs!), survey, opts.event, opts.changes)]);
+  const resource = toSurveyResource(withRefs!);
+  opts.emit([surveyEvent(resource, survey, opts.event, opts.changes)]);
   const latest = await repo.findLatestSurveyOfCustomer(tx, { companyId: survey.companyId, customerId: survey.customerId });
   const summary = latest ? toSurveySummary(latest) : null;
   const customer = await customersApi.findCustomer(tx, { companyId: survey.companyId, ownerId: null, id: survey.customerId });
-  if (!customer || JSON.stringify(customer.lastSurvey ?? null) === JSON.stringify(summary)) return;
+  if (!customer || JSON.stringify(customer.lastSurvey ?? null) === JSON.stringify(summary)) return resource;
   const updated = await customersApi.updateCustomer(tx, { companyId: survey.companyId, id: survey.customerId, values: { lastSurvey: summary } });
   if (updated) opts.emit([customersApi.customerEvent(updated, 'updated', { changes: ['lastSurvey'] })]);
+  return resource;
 }

@@ -1,5 +1,5 @@
 import { customerDisplayName } from '@cd/contracts/customer';
-import { SURVEY_ALREADY_RESOLVED, SURVEY_FOLLOW_UP_DUE_HOURS, SURVEY_NOT_NEGATIVE } from '@cd/contracts/survey';
+import { SURVEY_ALREADY_RESOLVED, SURVEY_FOLLOW_UP_DUE_HOURS, SURVEY_NOT_NEGATIVE, type TSurvey } from '@cd/contracts/survey';
 import type { TAppDeps } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { enqueueJob, type TJobHandler } from '../../jobs/outbox';
@@ -88,11 +88,11 @@ export async function followUpNegativeAnswer(tx: TTx, opts: { company: TCompanyR
   return repo.updateSurvey(tx, { companyId: company.id, id: survey.id, values: { followUpTaskId: task.id } });
 }
 
-/** Marks a negative answer resolved (409 when not negative or already resolved). */
+/** Marks a negative answer resolved (409 when not negative or already resolved); answers the survey as now shown. */
 export async function resolveSurveyInTx(
   tx: TTx,
   opts: { survey: TSurveyRow; byUserId: number | null; note: string | null; emit: TEmit; closeTask: boolean },
-): Promise<TSurveyRow> {
+): Promise<TSurvey> {
   const { survey } = opts;
   if (survey.answer !== false) throw new AppError('conflict', SURVEY_NOT_NEGATIVE);
   if (survey.resolvedAt !== null) throw new AppError('conflict', SURVEY_ALREADY_RESOLVED);
@@ -105,8 +105,7 @@ export async function resolveSurveyInTx(
     id: survey.id,
     values: { resolvedAt: new Date(), resolvedById: opts.byUserId, resolutionNote: opts.note },
   });
-  await publishSurvey(tx, { survey: resolved, event: 'updated', changes: ['resolvedAt', 'resolvedBy', 'resolutionNote'], emit: opts.emit });
-  return resolved;
+  return publishSurvey(tx, { survey: resolved, event: 'updated', changes: ['resolvedAt', 'resolvedBy', 'resolutionNote'], emit: opts.emit });
 }
 
 /** taskDone: closing a survey's follow-up resolves the survey (once; an already resolved one stays as it is). */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import { findCompany } from '../companies/companies.api';
+import { lockTaskInTx } from '../tasks/tasks.api';
 import { resolveSurveyInTx } from './surveys.follow-up';
 import { toSurveyResource } from './surveys.presenter';
 import * as read from './surveys-read.repository';
@@ -27,7 +28,6 @@ async function timeZoneOf(ctx: TRequestContext, companyId: number): Promise<stri
 function filterOf(opts: { companyId: number; query: TSurveyListQuery; timeZone: string }): read.TSurveyFilter {
   const { query: q, timeZone } = opts;
   const date = (v: string | undefined) => (v === undefined ? undefined : parseSurveyFilterDate({ value: v, timeZone }));
-  const customer = q.customer === undefined ? undefined : Number(q.customer.slice(q.customer.lastIndexOf('/') + 1));
   return {
     companyId: opts.companyId,
     sentAfter: date(q['message.sentAt[after]']),
@@ -36,7 +36,7 @@ function filterOf(opts: { companyId: number; query: TSurveyListQuery; timeZone: 
     answer: q.answer,
     withComment: q['exists[comment]'],
     resolved: q['exists[resolvedAt]'],
-    customerId: customer,
+    customerId: q.customer,
   };
 }
 
@@ -167,13 +167,11 @@ export async function resolveSurvey(opts: { ctx: TRequestContext; id: number; no
     fn: async (tx, emit) => {
       const survey = await repo.findSurvey(tx, { companyId, id: opts.id, forUpdate: true });
       if (!survey) throw new AppError('not_found', 'Survey not found.');
-      const [withRefs] = await read.findSurveysWithRefs(tx, { companyId: survey.companyId, ids: [survey.id] });
       const me = ctx.actor.user.id;
-      const allowed = ctx.actor.isCompanyAdmin || survey.advisorId === me || Number(withRefs?.refs.task?.assigneeId) === me;
+      const task = survey.followUpTaskId === null ? undefined : await lockTaskInTx(tx, { companyId: survey.companyId, id: survey.followUpTaskId });
+      const allowed = ctx.actor.isCompanyAdmin || survey.advisorId === me || task?.assigneeId === me;
       if (!allowed) throw new AppError('not_found', 'Survey not found.');
-      const resolved = await resolveSurveyInTx(tx, { survey, byUserId: me, note: opts.note, emit, closeTask: true });
-      const [out] = await read.findSurveysWithRefs(tx, { companyId: resolved.companyId, ids: [resolved.id] });
-      return toSurveyResource(out!);
+      return resolveSurveyInTx(tx, { survey, byUserId: me, note: opts.note, emit, closeTask: true });
     },
   });
 }
