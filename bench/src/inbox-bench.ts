@@ -6,6 +6,7 @@ import { findUserByEmail } from '@cd/server/src/modules/users/users.repository';
 import { compareEndpoints, CONNECTIONS, formatEndpointTable, ROUNDS, SECONDS, WARMUP_SECONDS, warnOnFailures, type TEndpointResult, type TTarget } from './api-bench';
 import { buildBaseline, decodeInboxCursor } from './baseline';
 import { seedInboxAtScale } from './inbox-seed';
+import { formatSequentialTable, measureSequential } from './sequential';
 import { poolOf, runOnConnection, type TPgPool } from './pg-pool';
 import { writeResultFile } from './results';
 import { BENCH_ADMIN_EMAIL, prepareEnvironment, signIn } from './setup';
@@ -18,6 +19,8 @@ const ITEMS_PER_PAGE = 15;
 const PAGES = [1, 10, 300] as const;
 /** Timed executions per statement for the SQL split (after 3 untimed ones). */
 const SQL_REPEATS = 30;
+/** Requests per endpoint in the one-at-a-time phase. */
+const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_SEQUENTIAL_REQUESTS ?? 300);
 
 interface TCapturedQuery {
   text: string;
@@ -234,6 +237,20 @@ export async function runInboxBenchmark(opts: { databaseUrl: string }): Promise<
       });
 
       console.log(`\n${formatEndpointTable({ results })}\n`);
+      // One request at a time: the first page as served (count capped), the same with the full count the first
+      // page used to run (`exactTotal=true`), a later page (no count) and the unread badge.
+      const sequential = await measureSequential({
+        baseUrl: bases.app,
+        token,
+        requests: SEQUENTIAL_REQUESTS,
+        endpoints: [
+          { name: 'page 1 (total capped)', path: pagePaths.get(1)! },
+          { name: 'page 1 with exactTotal=true', path: `${pagePaths.get(1)!}&exactTotal=true` },
+          { name: 'page 10 (no total)', path: pagePaths.get(10)! },
+          { name: 'GET /api/customers/read_state', path: '/api/customers/read_state' },
+        ],
+      });
+      console.log(`${formatSequentialTable({ results: sequential })}\n`);
       console.log('ratio = app / baseline; the baseline runs the same listInbox statements (page, count, read states) after the same JWT check and user lookup');
       warnOnFailures({ results });
       console.log('\nSQL per request, median ms (p95) on one connection in the company scope:');
@@ -262,6 +279,7 @@ export async function runInboxBenchmark(opts: { databaseUrl: string }): Promise<
           rounds: ROUNDS,
           seed,
           results,
+          sequential,
           sql: analyses,
         },
       });

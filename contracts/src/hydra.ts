@@ -13,7 +13,10 @@ export interface THydraCollection<T> {
   '@id': string;
   '@type': 'Collection';
   member: T[];
-  totalItems: number;
+  /** Absent on later keyset pages, and on a first page whose count passed the cap (then `totalItemsAtLeast`). */
+  totalItems?: number;
+  /** The list holds more than this many rows; `exactTotal=true` asks for the full count. */
+  totalItemsAtLeast?: number;
   view?: THydraView;
 }
 

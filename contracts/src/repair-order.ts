@@ -123,6 +123,8 @@ export const ZRepairOrderListQuerySchema = z.object({
   per_page: decimalIntOf({ min: 1, max: REPAIR_ORDERS_PER_PAGE_MAX }).optional(),
   /** Search by order number or customer name or phone. */
   q: searchTextOf({ max: 100 }).optional(),
+  /** The total is counted up to a cap (`totalItemsAtLeast` above it); true counts every match. */
+  exactTotal: ZBooleanQueryParamSchema.optional(),
 });
 export type TRepairOrderListQuery = z.infer<typeof ZRepairOrderListQuerySchema>;
 

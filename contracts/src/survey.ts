@@ -160,6 +160,8 @@ export const ZSurveyListQuerySchema = z.object({
   'message.sentAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
   'id[lt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
   itemsPerPage: decimalIntOf({ min: 1, max: SURVEYS_PER_PAGE_MAX }).optional(),
+  /** The first page counts up to a cap (`totalItemsAtLeast` above it); true counts every match. */
+  exactTotal: ZBooleanQueryParamSchema.optional(),
 });
 export type TSurveyListQuery = z.infer<typeof ZSurveyListQuerySchema>;
 

@@ -8,46 +8,56 @@ export const ZPageQuerySchema = z.object({
   pagination: z.enum(['true', 'false']).optional(),
 });
 
+/** A list's total: exact, or known only to exceed a cap (db/capped-count.ts). */
+export type TListTotal = { exact: number } | { atLeast: number };
+
 export function iri(resource: string, id: number | string): string {
   return `/api/${resource}/${id}`;
 }
 
-/** Builds a Hydra collection with page links that keep the request's other query parameters. */
-export function toCollection<T>(opts: {
+/**
+ * Builds a Hydra collection with page links that keep the request's other query parameters. A capped total
+ * (`{ atLeast }`) has no `last` link and always a `next` one: more rows exist than the cap, which covers this page.
+ */
+interface TCollectionOptions<T> {
   path: string;
   query: Record<string, unknown>;
   member: T[];
-  totalItems: number;
+  totalItems: number | TListTotal;
   page: number;
   itemsPerPage: number;
   paginated: boolean;
-}): THydraCollection<T> {
-  const { path, query, member, totalItems, page, itemsPerPage, paginated } = opts;
+}
+export function toCollection<T>(opts: TCollectionOptions<T> & { totalItems: number }): THydraCollection<T> & { totalItems: number };
+export function toCollection<T>(opts: TCollectionOptions<T>): THydraCollection<T>;
+export function toCollection<T>(opts: TCollectionOptions<T>): THydraCollection<T> {
+  const { path, query, member, page, itemsPerPage, paginated } = opts;
+  const total: TListTotal = typeof opts.totalItems === 'number' ? { exact: opts.totalItems } : opts.totalItems;
   const linkFor = (p: number) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
-      if (k === 'page' || v === undefined) continue;
+      if (k === 'page' || k === 'exactTotal' || v === undefined) continue;
       if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
       else params.set(k, String(v));
     }
     params.set('page', String(p));
     return `${path}?${params.toString()}`;
   };
-  const collection: THydraCollection<T> = {
+  const collection = {
     '@context': '/api/contexts/Collection',
     '@id': path,
     '@type': 'Collection',
     member,
-    totalItems,
-  };
+    ...totalFieldsOf(total),
+  } as THydraCollection<T>;
   if (paginated) {
-    const last = Math.max(1, Math.ceil(totalItems / itemsPerPage));
+    const last = 'exact' in total ? Math.max(1, Math.ceil(total.exact / itemsPerPage)) : null;
     collection.view = {
       '@id': linkFor(page),
       '@type': 'PartialCollectionView',
       first: linkFor(1),
-      last: linkFor(last),
-      ...(page < last ? { next: linkFor(page + 1) } : {}),
+      ...(last !== null ? { last: linkFor(last) } : {}),
+      ...(last === null || page < last ? { next: linkFor(page + 1) } : {}),
       ...(page > 1 ? { previous: linkFor(page - 1) } : {}),
     };
   }
@@ -81,7 +91,8 @@ export function timeKeysetCollection<T>(opts: {
   timeField: string;
   strictlyBefore: string | undefined;
   idLt: number | undefined;
-  page: { member: T[]; total: number; full: boolean; last?: { at: Date; id: number } | null };
+  /** `total` null: a later page, which carries none (partial pagination). */
+  page: { member: T[]; total: TListTotal | null; full: boolean; last?: { at: Date; id: number } | null };
 }) {
   const { path, page } = opts;
   const base = `${path}?${opts.params.toString()}`;
@@ -91,7 +102,7 @@ export function timeKeysetCollection<T>(opts: {
     '@id': path,
     '@type': 'Collection' as const,
     member: page.member,
-    totalItems: page.total,
+    ...totalFieldsOf(page.total),
     view: {
       '@id': opts.strictlyBefore ? cursor(new Date(opts.strictlyBefore).toISOString(), opts.idLt) : base,
       '@type': 'PartialCollectionView' as const,
@@ -99,4 +110,10 @@ export function timeKeysetCollection<T>(opts: {
       ...(page.full && page.last ? { next: cursor(page.last.at.toISOString(), page.last.id) } : {}),
     },
   };
+}
+
+/** The collection fields a list total becomes: `totalItems` when exact, `totalItemsAtLeast` when capped. */
+export function totalFieldsOf(total: TListTotal | null): { totalItems?: number; totalItemsAtLeast?: number } {
+  if (!total) return {};
+  return 'exact' in total ? { totalItems: total.exact } : { totalItemsAtLeast: total.atLeast };
 }

@@ -47,6 +47,17 @@ export function hydraCollectionOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A large list's page: the first counts up to a cap and says `totalItemsAtLeast` above it (`exactTotal=true` asks
+ * for the full count); later keyset pages carry no total at all.
+ */
+export function cappedCollectionOf<T extends z.ZodType>(item: T) {
+  return hydraCollectionOf(item).extend({
+    totalItems: z.number().int().min(0).optional(),
+    totalItemsAtLeast: z.number().int().min(0).optional(),
+  });
+}
+
 const ERROR_DESCRIPTIONS = {
   400: 'Malformed query, path or body.',
   401: 'Missing, expired or invalid token, or wrong credentials.',

@@ -30,3 +30,10 @@ export function fullName(user: { firstName?: string | null; lastName?: string | 
 export function documentTitle(brand: string, unread: number): string {
   return unread > 0 ? `${brand} (${unread})` : brand;
 }
+
+/** A list's total for display: "1234", or "1000+" when the server counted only up to its cap; "" while unknown. */
+export function formatListTotal(page: { totalItems?: number; totalItemsAtLeast?: number } | undefined): string {
+  if (page?.totalItems !== undefined) return String(page.totalItems);
+  if (page?.totalItemsAtLeast !== undefined) return `${page.totalItemsAtLeast}+`;
+  return '';
+}

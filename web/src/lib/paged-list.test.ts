@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findInPages, moveToTop, removeFromPages, replaceInPages, uniqueMembers, upsertNewest, type TPagedList } from './paged-list';
+import { formatListTotal } from './format';
+import { findInPages, moveToTop, removeFromPages, replaceInPages, shiftedTotal, uniqueMembers, upsertNewest, type TPagedList } from './paged-list';
 
 type TItem = { id: number; v: string };
 const page = (...ids: number[]) => ({ '@context': '', '@id': '', '@type': 'Collection' as const, member: ids.map((id) => ({ id, v: `v${id}` })), totalItems: ids.length });
@@ -38,5 +39,18 @@ describe('paged list helpers', () => {
     const l = list([1, 2], [2, 3]);
     expect(uniqueMembers(l).map((m) => m.id)).toEqual([1, 2, 3]);
     expect(uniqueMembers(undefined)).toEqual([]);
+  });
+
+  it('move an exact total with live changes but leave a capped or missing one alone', () => {
+    expect(shiftedTotal({ totalItems: 4 }, 1)).toEqual({ totalItems: 5 });
+    expect(shiftedTotal({ totalItems: 0 }, -1)).toEqual({ totalItems: 0 });
+    expect(shiftedTotal({}, 1)).toEqual({});
+    const capped = { ...page(1), totalItems: undefined, totalItemsAtLeast: 1000 };
+    const added = upsertNewest({ pages: [capped], pageParams: [0] }, { id: 2, v: 'v2' }, (a) => a);
+    expect(added.pages[0]).toMatchObject({ totalItemsAtLeast: 1000 });
+    expect(added.pages[0]!.totalItems).toBeUndefined();
+    expect(formatListTotal(added.pages[0])).toBe('1000+');
+    expect(formatListTotal({ totalItems: 12 })).toBe('12');
+    expect(formatListTotal(undefined)).toBe('');
   });
 });

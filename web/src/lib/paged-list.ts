@@ -59,7 +59,15 @@ export function upsertNewest<T extends TWithId>(list: TPagedList<T>, item: T, me
   if (isInPages(list, item.id)) return replaceInPages(list, item.id, (loaded) => merge(loaded, item));
   if (list.pages.length === 0) return { ...list, pages: [{ '@context': '', '@id': '', '@type': 'Collection', member: [item], totalItems: 1 }], pageParams: [null] };
   const [first, ...rest] = list.pages;
-  return { ...list, pages: [{ ...first!, member: [item, ...first!.member], totalItems: first!.totalItems + 1 }, ...rest] };
+  return { ...list, pages: [{ ...first!, member: [item, ...first!.member], ...shiftedTotal(first!, 1) }, ...rest] };
+}
+
+/**
+ * A page's total moved by `delta` rows (a live insert or removal): an exact total moves, a capped one ("more than
+ * N") and a later page's missing one stay as they are.
+ */
+export function shiftedTotal(page: { totalItems?: number }, delta: number): { totalItems?: number } {
+  return page.totalItems === undefined ? {} : { totalItems: Math.max(0, page.totalItems + delta) };
 }
 
 /** Every loaded member once (the first copy wins: pages can overlap after live inserts), in page order. */

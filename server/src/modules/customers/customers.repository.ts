@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
+import { countRows } from '../../db/capped-count';
+import type { TListTotal } from '../../lib/hydra';
 import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow } from './customers.schema';
 
 export interface TCustomerScope {
@@ -121,10 +123,10 @@ export async function listCustomerRepairOrders(tx: TTx, opts: { companyId: numbe
  */
 export async function listInbox(
   tx: TTx,
-  f: TInboxFilter & { limit: number; before?: { bumpedAt: Date; id: number } },
+  f: TInboxFilter & { limit: number; before?: { bumpedAt: Date; id: number }; exactTotal?: boolean },
 ): Promise<{
   rows: TCustomerRow[];
-  total: number | null;
+  total: TListTotal | null;
   readStates: { customerId: number; userId: number; readAt: Date }[];
   repairOrders: Map<number, TCustomerRepairOrders>;
 }> {
@@ -139,13 +141,9 @@ export async function listInbox(
     .limit(f.limit);
   const rows = withOrders.map((r) => r.c);
   const repairOrders = new Map(withOrders.map((r) => [r.c.id, { lastOpen: summaryOf(r.lastOpen), lastClosed: summaryOf(r.lastClosed) }]));
-  // The count dominates the page's cost on big inboxes, so it is computed for the first page only; later pages
-  // (following view.next while scrolling) reuse the client's total.
-  let total: number | null = null;
-  if (!f.before) {
-    const [c] = await tx.select({ n: count() }).from(customers).where(where);
-    total = Number(c?.n ?? 0);
-  }
+  // The count dominates the page's cost on big inboxes: the first page counts up to a cap, later pages (following
+  // view.next while scrolling) not at all.
+  const total = f.before ? null : await countRows(tx, { table: customers, where, exact: f.exactTotal });
   const readStates = await listReadStates(tx, { companyId: f.companyId, customerIds: rows.map((r) => r.id) });
   return { rows, total, readStates, repairOrders };
 }

@@ -15,8 +15,9 @@ import {
 import { ZUnreadCountSchema } from '@cd/contracts/refs';
 import { ZRecordActivePageSchema } from '@cd/contracts/active-page';
 import type { TAppDeps } from '../../context';
-import { toCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
+import type { TListTotal } from '../../lib/hydra';
+import { toCollection, totalFieldsOf } from '../../lib/hydra';
+import { cappedCollectionOf, errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
@@ -51,10 +52,11 @@ const ZInboxQuerySchema = z.object({
   span: ZConversationSpanSchema.optional(),
   itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(15),
   before: ZCursorSchema.optional(),
+  exactTotal: ZBooleanQuerySchema.optional(),
 });
 
-/** Inbox pages: later keyset pages carry no total (partial pagination). */
-const ZInboxPageSchema = hydraCollectionOf(ZCustomerSchema).extend({ totalItems: z.number().int().min(0).optional() });
+/** Inbox pages: the first counts up to a cap (`totalItemsAtLeast` above it), later keyset pages carry no total. */
+const ZInboxPageSchema = cappedCollectionOf(ZCustomerSchema);
 
 // Every route here needs a token (401), a selected company (400 error.no_selected_company) and may be refused an
 // impersonation (403); a NUL character anywhere in the request is a 400 too.
@@ -78,6 +80,7 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
         span: q.span,
         limit: q.itemsPerPage,
         before: q.before,
+        exactTotal: q.exactTotal,
       });
       return keysetCollection({ path, query: req.query as Record<string, unknown>, page, itemsPerPage: q.itemsPerPage });
     });
@@ -165,13 +168,13 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
 function keysetCollection<T>(opts: {
   path: string;
   query: Record<string, unknown>;
-  page: { member: T[]; total: number | null; hasMore: boolean; last?: { bumpedAt: Date | null; id: number } };
+  page: { member: T[]; total: TListTotal | null; hasMore: boolean; last?: { bumpedAt: Date | null; id: number } };
   itemsPerPage: number;
 }) {
   const { path, query, page } = opts;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
-    if (k === 'before' || v === undefined || v === null) continue;
+    if (k === 'before' || k === 'exactTotal' || v === undefined || v === null) continue;
     if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
     else if (typeof v === 'object') continue;
     else params.set(k, String(v));
@@ -184,7 +187,7 @@ function keysetCollection<T>(opts: {
     '@type': 'Collection' as const,
     member: page.member,
     // Partial pagination (as API Platform does): later keyset pages carry no total.
-    ...(page.total === null ? {} : { totalItems: page.total }),
+    ...totalFieldsOf(page.total),
     view: {
       '@id': link(),
       '@type': 'PartialCollectionView' as const,

@@ -71,6 +71,8 @@ export interface TListCustomersOptions {
   span?: string;
   limit: number;
   before?: { bumpedAt: Date; id: number };
+  /** Count every matching row instead of stopping at the cap (first page only). */
+  exactTotal?: boolean;
 }
 
 function spanStart(span: string, now = new Date()): Date {
@@ -102,6 +104,7 @@ export async function listCustomers(opts: TListCustomersOptions) {
       scheduledWithin: span === 'next_2_hours' ? { from: now, to: new Date(now.getTime() + 2 * 3600_000) } : undefined,
       limit: opts.limit,
       before: opts.before,
+      exactTotal: opts.exactTotal,
     });
     const member = page.rows.map((row) =>
       toCustomerResource(row, {

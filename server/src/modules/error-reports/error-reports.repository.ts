@@ -1,5 +1,7 @@
-import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
+import { countRows } from '../../db/capped-count';
+import type { TListTotal } from '../../lib/hydra';
 import { errorReports, type TErrorReportRow, type TNewErrorReport } from './error-reports.schema';
 
 export async function insertErrorReports(tx: TTx, rows: TNewErrorReport[]): Promise<void> {
@@ -15,15 +17,14 @@ export async function deleteErrorReportsBefore(tx: TTx, before: Date): Promise<n
 /** Newest first, keyset paged on (receivedAt, id): a page costs the same however deep it is. */
 export async function listErrorReports(
   tx: TTx,
-  opts: { release?: string; before?: { receivedAt: Date; id?: number }; limit: number },
-): Promise<{ rows: TErrorReportRow[]; total: number }> {
+  opts: { release?: string; before?: { receivedAt: Date; id?: number }; limit: number; exactTotal?: boolean },
+): Promise<{ rows: TErrorReportRow[]; total: TListTotal | null }> {
   const filter = opts.release !== undefined ? eq(errorReports.release, opts.release) : undefined;
   let cursor: SQL | undefined;
   if (opts.before) {
     const at = opts.before.receivedAt;
-    cursor = opts.before.id
-      ? or(lt(errorReports.receivedAt, at), and(eq(errorReports.receivedAt, at), lt(errorReports.id, opts.before.id)))
-      : lt(errorReports.receivedAt, at);
+    // A row comparison bounds the index scan itself (an OR of two conditions would only filter it).
+    cursor = opts.before.id ? sql`(${errorReports.receivedAt}, ${errorReports.id}) < (${at}, ${opts.before.id})` : lt(errorReports.receivedAt, at);
   }
   const rows = await tx
     .select()
@@ -31,8 +32,9 @@ export async function listErrorReports(
     .where(and(filter, cursor))
     .orderBy(desc(errorReports.receivedAt), desc(errorReports.id))
     .limit(opts.limit);
-  const [{ n }] = (await tx.select({ n: count() }).from(errorReports).where(filter)) as [{ n: number }];
-  return { rows, total: Number(n) };
+  // Later pages carry no total; the first counts up to a cap.
+  const total = opts.before ? null : await countRows(tx, { table: errorReports, where: filter, exact: opts.exactTotal });
+  return { rows, total };
 }
 
 export async function findErrorReport(tx: TTx, id: number): Promise<TErrorReportRow | undefined> {

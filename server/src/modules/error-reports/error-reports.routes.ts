@@ -6,9 +6,9 @@ import { decimalIntOf } from '@cd/contracts/ids';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { timeKeysetCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
+import { cappedCollectionOf, errorResponses } from '../../lib/openapi';
 import { WindowCounter } from '../../lib/rate-limiter';
-import { ZIdParamsSchema } from '../../lib/route-schemas';
+import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { authenticate } from '../auth/auth.service';
 import * as service from './error-reports.service';
@@ -25,6 +25,7 @@ const ZListQuerySchema = z.object({
   /** Tie-breaker of the keyset cursor: rows of that same instant with a smaller id. */
   'id[lt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
   itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(ERROR_REPORTS_PER_PAGE),
+  exactTotal: ZBooleanQuerySchema.optional(),
 });
 
 /** The signed-in user behind a report, if its bearer token is valid; a bad token only makes the report anonymous. */
@@ -76,7 +77,7 @@ export async function errorReportsRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/error_reports',
-    { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZErrorReportSchema), ...errorResponses(400, 401, 403) } } },
+    { schema: { tags, querystring: ZListQuerySchema, response: { 200: cappedCollectionOf(ZErrorReportSchema), ...errorResponses(400, 401, 403) } } },
     async (req) => {
       const q = req.query;
       const strictlyBefore = q['receivedAt[strictly_before]'];
@@ -85,6 +86,7 @@ export async function errorReportsRoutes(app: FastifyInstance, deps: TAppDeps) {
         release: q.release,
         before: strictlyBefore ? { receivedAt: new Date(strictlyBefore), id: q['id[lt]'] } : undefined,
         limit: q.itemsPerPage,
+        exactTotal: q.exactTotal,
       });
       const params = new URLSearchParams({ itemsPerPage: String(q.itemsPerPage) });
       if (q.release) params.set('release', q.release);

@@ -75,9 +75,16 @@ export function toErrorReportResource(r: TErrorReportRow): TErrorReport {
   };
 }
 
-export async function listErrorReports(opts: { ctx: TRequestContext; release?: string; before?: { receivedAt: Date; id?: number }; limit: number }) {
+export async function listErrorReports(opts: {
+  ctx: TRequestContext;
+  release?: string;
+  before?: { receivedAt: Date; id?: number };
+  limit: number;
+  exactTotal?: boolean;
+}) {
   requireSuperAdmin(opts.ctx);
-  const { rows, total } = await runInScope(opts.ctx.db, SYSTEM, (tx) => repo.listErrorReports(tx, { release: opts.release, before: opts.before, limit: opts.limit }));
+  const { ctx, ...filter } = opts;
+  const { rows, total } = await runInScope(ctx.db, SYSTEM, (tx) => repo.listErrorReports(tx, filter));
   return { member: rows.map(toErrorReportResource), total, last: rows.at(-1) ?? null, full: rows.length === opts.limit };
 }
 

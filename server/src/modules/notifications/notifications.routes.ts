@@ -11,7 +11,7 @@ import {
 } from '@cd/contracts/notification';
 import type { TAppDeps } from '../../context';
 import { timeKeysetCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
+import { errorResponses, cappedCollectionOf, noContent } from '../../lib/openapi';
 import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './notifications.service';
@@ -34,7 +34,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get('/api/notifications', { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZNotificationSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
+  r.get('/api/notifications', { schema: { tags, querystring: ZListQuerySchema, response: { 200: cappedCollectionOf(ZNotificationSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const q = req.query;
     const strictlyBefore = q['createdAt[strictly_before]'];
     const page = await service.listMyNotifications({
@@ -52,7 +52,8 @@ export async function notificationsRoutes(app: FastifyInstance, deps: TAppDeps) 
       timeField: 'createdAt',
       strictlyBefore,
       idLt: q['id[lt]'],
-      page: { ...page, last: page.last && { at: page.last.createdAt, id: page.last.id } },
+      // A person's own notifications are few: always an exact total (the bell's list counts it down as they go).
+      page: { ...page, total: { exact: page.total }, last: page.last && { at: page.last.createdAt, id: page.last.id } },
     });
   });
 

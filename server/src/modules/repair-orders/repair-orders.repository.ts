@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { countRows, TOTAL_COUNT_CAP } from '../../db/capped-count';
+import type { TListTotal } from '../../lib/hydra';
 import type { TTx } from '../../db/client';
 import { repairOrderLines, repairOrders, type TRepairOrderLineRow, type TRepairOrderRow } from './repair-orders.schema';
 
@@ -56,15 +58,18 @@ function orderWhere(f: TOrderFilter): SQL {
   return and(...conds)!;
 }
 
-/** One page newest opened first (ties by id), and the total: two statements whatever the page size. */
-export async function listOrders(tx: TTx, f: TOrderFilter & { limit: number; offset: number }): Promise<{ rows: TRepairOrderRow[]; total: number }> {
+/**
+ * One page newest opened first (ties by id), and the total: two statements whatever the page size. The total is
+ * counted up to the cap or just past this page, whichever is further, so `next` is known without counting all.
+ */
+export async function listOrders(
+  tx: TTx,
+  f: TOrderFilter & { limit: number; offset: number; exactTotal?: boolean },
+): Promise<{ rows: TRepairOrderRow[]; total: TListTotal }> {
   const where = orderWhere(f);
   const rows = await tx.select().from(repairOrders).where(where).orderBy(desc(repairOrders.openedAt), desc(repairOrders.id)).limit(f.limit).offset(f.offset);
-  const [c] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(repairOrders)
-    .where(where);
-  return { rows, total: Number(c?.n ?? 0) };
+  const total = await countRows(tx, { table: repairOrders, where, exact: f.exactTotal, cap: Math.max(TOTAL_COUNT_CAP, f.offset + f.limit) });
+  return { rows, total };
 }
 
 export async function findOrder(tx: TTx, opts: { companyId: number | null; id: number; forUpdate?: boolean }): Promise<TRepairOrderRow | undefined> {

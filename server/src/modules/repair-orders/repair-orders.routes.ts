@@ -12,7 +12,7 @@ import {
 } from '@cd/contracts/repair-order';
 import type { TAppDeps } from '../../context';
 import { toCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
+import { cappedCollectionOf, errorResponses } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as actions from './repair-order-actions.service';
@@ -51,7 +51,7 @@ export async function repairOrdersRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/repair_orders',
-    { schema: { tags, querystring: ZListQuerySchema, response: { 200: hydraCollectionOf(ZRepairOrderSchema), ...errorResponses(400, 401, 403) } } },
+    { schema: { tags, querystring: ZListQuerySchema, response: { 200: cappedCollectionOf(ZRepairOrderSchema), ...errorResponses(400, 401, 403) } } },
     async (req) => {
       const q = req.query;
       const itemsPerPage = q.per_page ?? REPAIR_ORDERS_PER_PAGE;
@@ -67,6 +67,7 @@ export async function repairOrdersRoutes(app: FastifyInstance, deps: TAppDeps) {
         },
         limit: itemsPerPage,
         offset: (q.page - 1) * itemsPerPage,
+        exactTotal: q.exactTotal,
       });
       return toCollection({ path: '/api/repair_orders', query: q, member, totalItems: total, page: q.page, itemsPerPage, paginated: true });
     },

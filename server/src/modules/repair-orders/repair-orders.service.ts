@@ -152,10 +152,16 @@ function fieldName(k: keyof repo.TOrderValues): string {
   return names[k] ?? k;
 }
 
-export async function listRepairOrders(opts: { ctx: TRequestContext; filter: Omit<repo.TOrderFilter, 'companyId'>; limit: number; offset: number }) {
+export async function listRepairOrders(opts: {
+  ctx: TRequestContext;
+  filter: Omit<repo.TOrderFilter, 'companyId'>;
+  limit: number;
+  offset: number;
+  exactTotal?: boolean;
+}) {
   const companyId = resolveReadableCompanyId({ ctx: opts.ctx });
   return runInScope(opts.ctx.db, { companyId }, async (tx) => {
-    const page = await repo.listOrders(tx, { ...opts.filter, companyId, limit: opts.limit, offset: opts.offset });
+    const page = await repo.listOrders(tx, { ...opts.filter, companyId, limit: opts.limit, offset: opts.offset, exactTotal: opts.exactTotal });
     const rel = await loadRelations(tx, { companyId, orders: page.rows });
     return { member: page.rows.map((order) => toOrderResource({ config: opts.ctx.config, order, rel })), total: page.total };
   });

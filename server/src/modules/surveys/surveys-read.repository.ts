@@ -2,6 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { instantOfWallClock } from '@cd/contracts/automation-schedule';
 import { localDayOf } from '@cd/contracts/survey';
 import type { TTx } from '../../db/client';
+import { countRows } from '../../db/capped-count';
+import type { TListTotal } from '../../lib/hydra';
 import { surveys, type TSurveyRow } from './surveys.schema';
 
 /** The dashboard's filters (spec part 2 §7), over sent surveys only. */
@@ -85,12 +87,8 @@ export async function listSurveys(tx: TTx, opts: { filter: TSurveyFilter; before
   return withRefs(rows);
 }
 
-export async function countSurveys(tx: TTx, opts: { filter: TSurveyFilter }): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<string>`count(*)` })
-    .from(surveys)
-    .where(filterWhere(opts.filter));
-  return Number(row?.n ?? 0);
+export async function countSurveys(tx: TTx, opts: { filter: TSurveyFilter; exact?: boolean }): Promise<TListTotal> {
+  return countRows(tx, { table: surveys, where: filterWhere(opts.filter), exact: opts.exact });
 }
 
 /** Some surveys with their names (an event, one survey's page). */

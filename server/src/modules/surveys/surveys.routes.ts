@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSurveyListQuerySchema, ZSurveyResolveSchema, ZSurveySchema, ZSurveyStatsQuerySchema, ZSurveyStatsSchema } from '@cd/contracts/survey';
 import type { TAppDeps } from '../../context';
 import { timeKeysetCollection } from '../../lib/hydra';
-import { errorResponses, hydraCollectionOf, textResponse } from '../../lib/openapi';
+import { cappedCollectionOf, errorResponses, textResponse } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './surveys.service';
@@ -12,7 +12,7 @@ import * as service from './surveys.service';
 function filterParams(q: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'message.sentAt[strictly_before]' || k === 'id[lt]') continue;
+    if (v === undefined || k === 'message.sentAt[strictly_before]' || k === 'id[lt]' || k === 'exactTotal') continue;
     params.set(k, String(v));
   }
   return params;
@@ -24,7 +24,7 @@ export async function surveysRoutes(app: FastifyInstance, deps: TAppDeps) {
   const tags = ['surveys'];
   r.get(
     '/api/surveys',
-    { schema: { tags, querystring: ZSurveyListQuerySchema, response: { 200: hydraCollectionOf(ZSurveySchema), ...errorResponses(400, 401, 403) } } },
+    { schema: { tags, querystring: ZSurveyListQuerySchema, response: { 200: cappedCollectionOf(ZSurveySchema), ...errorResponses(400, 401, 403) } } },
     async (req) => {
       const q = req.query;
       const before = q['message.sentAt[strictly_before]'];

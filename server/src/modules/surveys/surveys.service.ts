@@ -1,6 +1,7 @@
 import { parseSurveyFilterDate, SURVEYS_EXPORT_MAX, SURVEYS_PER_PAGE, type TSurvey, type TSurveyListQuery, type TSurveyStats } from '@cd/contracts/survey';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
+import type { TListTotal } from '../../lib/hydra';
 import { AppError } from '../../lib/errors';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
@@ -40,19 +41,19 @@ function filterOf(opts: { companyId: number; query: TSurveyListQuery; timeZone: 
   };
 }
 
-/** GET /api/surveys: one page, newest sent first (keyset), and the filtered total. */
+/** GET /api/surveys: one page, newest sent first (keyset), and on the first page the filtered total (capped). */
 export async function listSurveys(opts: {
   ctx: TRequestContext;
   query: TSurveyListQuery;
   before?: Date;
   idLt?: number;
-}): Promise<{ member: TSurvey[]; total: number; full: boolean; last: { at: Date; id: number } | null }> {
+}): Promise<{ member: TSurvey[]; total: TListTotal | null; full: boolean; last: { at: Date; id: number } | null }> {
   const companyId = requireAdminCompany(opts.ctx);
   const filter = filterOf({ companyId, query: opts.query, timeZone: await timeZoneOf(opts.ctx, companyId) });
   const limit = opts.query.itemsPerPage ?? SURVEYS_PER_PAGE;
   return runInScope(opts.ctx.db, { companyId }, async (tx) => {
     const rows = await read.listSurveys(tx, { filter, before: opts.before, idLt: opts.idLt, limit });
-    const total = await read.countSurveys(tx, { filter });
+    const total = opts.before ? null : await read.countSurveys(tx, { filter, exact: opts.query.exactTotal });
     const lastRow = rows.at(-1);
     return {
       member: rows.map(toSurveyResource),

@@ -53,7 +53,7 @@ export function CompaniesPage() {
 
   const data = companies.data;
   const pageCount = data
-    ? Math.max(pageFromLink(data.view?.last) ?? Math.ceil(data.totalItems / ITEMS_PER_PAGE), 1)
+    ? Math.max(pageFromLink(data.view?.last) ?? Math.ceil((data.totalItems ?? 0) / ITEMS_PER_PAGE), 1)
     : 1;
 
   const onToggle = (company: TCompany) =>
@@ -199,7 +199,7 @@ export function CompaniesPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          {data && data.totalItems > 0 && (
+          {data?.totalItems !== undefined && data.totalItems > 0 && (
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1.5, flexWrap: 'wrap', gap: 1 }}>
               <Typography variant="body2" color="text.secondary">
                 {t('total_items', { count: data.totalItems })}

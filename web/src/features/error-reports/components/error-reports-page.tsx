@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatListTotal } from '../../../lib/format';
 import { useErrorReportReleases } from '../api/get-error-report-releases';
 import { useErrorReports } from '../api/get-error-reports';
 import { ErrorReportDialog } from './error-report-dialog';
@@ -34,7 +34,7 @@ export function ErrorReportsPage() {
   const reports = useErrorReports(release);
   const releases = useErrorReportReleases();
   const rows = reports.data?.pages.flatMap((p) => p.member) ?? [];
-  const total = reports.data?.pages[0]?.totalItems ?? 0;
+  const total = formatListTotal(reports.data?.pages[0]) || rows.length;
   const openId = reportId && /^\d{1,15}$/.test(reportId) ? Number(reportId) : null;
   const query = params.toString() ? `?${params.toString()}` : '';
   const open = (id: number) => void navigate(`/error-reports/${id}${query}`);

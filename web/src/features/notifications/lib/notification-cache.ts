@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { THydraCollection } from '@cd/contracts/hydra';
 import type { TNotification } from '@cd/contracts/notification';
+import { shiftedTotal } from '../../../lib/paged-list';
 
 export type TNotificationPages = InfiniteData<THydraCollection<TNotification>, unknown>;
 
@@ -19,7 +20,7 @@ export function hasNotification(data: TNotificationPages, id: number): boolean {
 export function prependNotification(data: TNotificationPages, n: TNotification): TNotificationPages {
   if (hasNotification(data, n.id) || data.pages.length === 0) return data;
   const [first, ...rest] = data.pages;
-  return { ...data, pages: [{ ...first!, member: [n, ...first!.member], totalItems: first!.totalItems + 1 }, ...rest] };
+  return { ...data, pages: [{ ...first!, member: [n, ...first!.member], ...shiftedTotal(first!, 1) }, ...rest] };
 }
 
 export function patchNotificationInList(data: TNotificationPages, patch: Pick<TNotification, 'id'> & Partial<TNotification>): TNotificationPages {
@@ -29,7 +30,7 @@ export function patchNotificationInList(data: TNotificationPages, patch: Pick<TN
 export function removeNotificationFromList(data: TNotificationPages, id: number): TNotificationPages {
   if (!hasNotification(data, id)) return data;
   const out = mapMembers(data, (n) => (n.id === id ? null : n));
-  return { ...out, pages: out.pages.map((p, i) => (i === 0 ? { ...p, totalItems: Math.max(0, p.totalItems - 1) } : p)) };
+  return { ...out, pages: out.pages.map((p, i) => (i === 0 ? { ...p, ...shiftedTotal(p, -1) } : p)) };
 }
 
 export function markAllReadInList(data: TNotificationPages, readAt: string): TNotificationPages {

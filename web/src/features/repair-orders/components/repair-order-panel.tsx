@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCustomer } from '@cd/contracts/customer';
 import { REPAIR_ORDERS_PER_PAGE, type TRepairOrderPanelList } from '@cd/contracts/repair-order';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatListTotal } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useRepairOrders } from '../api/get-repair-orders';
 import { useOrderActions } from '../hooks/use-order-actions';
@@ -36,12 +37,13 @@ function OrderList({ customerId, list, actions }: { customerId: number; list: TR
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useRepairOrders({ customerId, list, page });
-  const total = query.data?.totalItems ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REPAIR_ORDERS_PER_PAGE));
+  const known = query.data?.totalItems ?? query.data?.totalItemsAtLeast ?? 0;
+  // A capped total ("1000+") offers one page past what it covers; the next answer says whether there are more.
+  const pages = Math.max(1, Math.ceil(known / REPAIR_ORDERS_PER_PAGE) + (query.data?.totalItems === undefined && query.data ? 1 : 0));
   return (
     <Box component="section" sx={{ mb: 2 }} data-testid={`repair-order-list-${list}`}>
       <Typography variant="overline" color="text.secondary" component="h3" sx={{ fontWeight: 700, display: 'block', lineHeight: 2 }}>
-        {t(LIST_TITLE_KEYS[list])} {query.data ? `(${total})` : ''}
+        {t(LIST_TITLE_KEYS[list])} {query.data ? `(${formatListTotal(query.data)})` : ''}
       </Typography>
       {query.isPending ? (
         <Skeleton variant="rounded" height={72} />

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TSurvey } from '@cd/contracts/survey';
+import { formatListTotal } from '../../../lib/format';
 import { uniqueMembers } from '../../../lib/paged-list';
 import type { useSurveys } from '../api/get-surveys';
 import { ResolveSurveyDialog } from './resolve-survey-dialog';
@@ -17,7 +18,7 @@ export function SurveyList({ query, timeZone }: { query: ReturnType<typeof useSu
   const { t } = useTranslation();
   const [resolving, setResolving] = useState<TSurvey | null>(null);
   const rows = uniqueMembers(query.data);
-  const total = query.data?.pages[0]?.totalItems ?? 0;
+  const first = query.data?.pages[0];
 
   if (query.isError && !query.data) {
     return (
@@ -62,7 +63,7 @@ export function SurveyList({ query, timeZone }: { query: ReturnType<typeof useSu
       ))}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
         <Typography variant="body2" color="text.secondary" data-testid="surveys-count">
-          {t('surveys_count', { shown: rows.length, total })}
+          {t('surveys_count', { shown: rows.length, total: formatListTotal(first) || rows.length })}
         </Typography>
         {query.hasNextPage && (
           <Button

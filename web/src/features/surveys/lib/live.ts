@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import type { TSurvey } from '@cd/contracts/survey';
-import { isInPages, replaceInPages, type TPagedList } from '../../../lib/paged-list';
+import { isInPages, replaceInPages, shiftedTotal, type TPagedList } from '../../../lib/paged-list';
 import { surveyKeys } from '../api/query-keys';
 import { surveyMatches, type TSurveyFilter } from './survey-query';
 
@@ -47,8 +47,8 @@ export function mergeSurveyIntoList(options: {
     return { ...page, member };
   });
   if (!placed) return list;
-  // totalItems lives on every page; the count line reads the first one.
-  return { ...list, pages: pages.map((p) => ({ ...p, totalItems: p.totalItems + 1 })) };
+  // The count line reads the first page's total (later pages carry none).
+  return { ...list, pages: pages.map((p) => ({ ...p, ...shiftedTotal(p, 1) })) };
 }
 
 /** Puts the survey into every loaded list (after a live event or the resolve call). */
