@@ -113,4 +113,15 @@ describe('list totals', () => {
     expect(next.totalItemsAtLeast).toBeUndefined();
     expect((await get(token, `/api/error_reports?release=${release}&exactTotal=true`)).json().totalItems).toBe(OVER);
   });
+
+  it('the unread badge counts up to 100 and then says capped', async () => {
+    const few = await companyWithCustomers(3);
+    const many = await companyWithCustomers(150);
+    for (const c of [few, many])
+      await runInScope(t.db, { companyId: c.co.companyId }, (tx) =>
+        tx.execute(sql`update customers set last_inbound_at = now() where company_id = ${c.co.companyId}`),
+      );
+    expect((await get(few.token, '/api/customers/read_state')).json()).toEqual({ unread: 3 });
+    expect((await get(many.token, '/api/customers/read_state')).json()).toEqual({ unread: 100, capped: true });
+  });
 });

@@ -26,9 +26,10 @@ export function fullName(user: { firstName?: string | null; lastName?: string | 
   return [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ');
 }
 
-/** Browser tab title: the brand plus "(N)" when there are unread customers (spec part 1 §1). */
+/** Browser tab title: the brand plus "(N)" when there are unread customers (spec part 1 §1), "(99+)" past 99 as the badge. */
 export function documentTitle(brand: string, unread: number): string {
-  return unread > 0 ? `${brand} (${unread})` : brand;
+  if (unread <= 0) return brand;
+  return `${brand} (${unread > 99 ? '99+' : unread})`;
 }
 
 /** A list's total for display: "1234", or "1000+" when the server counted only up to its cap; "" while unknown. */

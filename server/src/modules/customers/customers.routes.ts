@@ -92,9 +92,9 @@ export async function customersRoutes(app: FastifyInstance, deps: TAppDeps) {
     return keysetCollection({ path: '/api/customers/unread', query: req.query as Record<string, unknown>, page, itemsPerPage: req.query.itemsPerPage });
   });
 
-  r.get('/api/customers/read_state', { schema: { tags, response: { 200: ZUnreadCountSchema, ...errorResponses(...AUTHED) } } }, async (req) => ({
-    unread: await service.countUnreadCustomers({ ctx: contextOf(deps, req) }),
-  }));
+  r.get('/api/customers/read_state', { schema: { tags, response: { 200: ZUnreadCountSchema, ...errorResponses(...AUTHED) } } }, async (req) =>
+    service.countUnreadCustomers({ ctx: contextOf(deps, req) }),
+  );
 
   r.get('/api/customers/simple', { schema: { tags, querystring: z.object({ search: z.string().trim().max(100).optional() }), response: { 200: hydraCollectionOf(ZCustomerSimpleSchema), ...errorResponses(...AUTHED) } } }, async (req) => {
     const rows = await service.listSimpleCustomers({ ctx: contextOf(deps, req), search: req.query.search || undefined });

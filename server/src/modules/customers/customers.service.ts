@@ -246,9 +246,15 @@ export async function markAllCustomersRead(opts: { ctx: TRequestContext }): Prom
   });
 }
 
-export async function countUnreadCustomers(opts: { ctx: TRequestContext }): Promise<number> {
+/** Past this many unread conversations the badge says "99+" and the count stops. */
+export const UNREAD_COUNT_CAP = 100;
+
+export async function countUnreadCustomers(opts: { ctx: TRequestContext }): Promise<{ unread: number; capped?: true }> {
   const scope = customerScopeOf(opts.ctx);
-  return runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) => repo.countUnread(tx, { ...scope, viewerId: opts.ctx.actor.user.id }));
+  const n = await runInScope(opts.ctx.db, { companyId: scope.companyId }, (tx) =>
+    repo.countUnread(tx, { ...scope, viewerId: opts.ctx.actor.user.id, cap: UNREAD_COUNT_CAP }),
+  );
+  return 'exact' in n ? { unread: n.exact } : { unread: n.atLeast, capped: true };
 }
 
 export async function setCustomerArchived(opts: { ctx: TRequestContext; id: number; archived: boolean }) {
