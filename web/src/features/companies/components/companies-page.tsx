@@ -32,7 +32,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteCompany } from '../api/delete-company';
-import { useUpdateCompanyEnabled } from '../api/update-company-enabled';
+import { useUpdateCompanyState } from '../api/update-company-state';
 import { CompanyStatusChip } from './company-status-chip';
 import { CreateCompanyDialog } from './create-company-dialog';
 
@@ -48,7 +48,7 @@ export function CompaniesPage() {
   // Typing stays responsive; the query follows the deferred value.
   const name = useDeferredValue(search);
   const companies = useCompanies({ params: { page, itemsPerPage: ITEMS_PER_PAGE, name } });
-  const toggle = useUpdateCompanyEnabled();
+  const toggle = useUpdateCompanyState();
   const remove = useDeleteCompany();
 
   const data = companies.data;
@@ -57,7 +57,7 @@ export function CompaniesPage() {
     : 1;
 
   const onToggle = (company: TCompany) =>
-    toggle.mutate({ id: company.id, enabled: !company.enabled }, { onSuccess: () => toastSuccess(t('success')) });
+    toggle.mutate({ id: company.id, body: { enabled: !company.enabled } }, { onSuccess: () => toastSuccess(t('success')) });
 
   const onDelete = () => {
     if (!toDelete) return;
@@ -162,7 +162,15 @@ export function CompaniesPage() {
                           variant={company.enabled ? 'filled' : 'outlined'}
                           label={company.enabled ? t('enabled') : t('disabled')}
                         />
-                        <CompanyStatusChip status={company.status} testId={`company-status-${company.id}`} />
+                        <Box component="span" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                          <CompanyStatusChip
+                            status={company.status}
+                            testId={`company-status-${company.id}`}
+                            companyName={company.name}
+                            busy={toggle.isPending && toggle.variables?.id === company.id}
+                            onChange={(status) => toggle.mutate({ id: company.id, body: { status } }, { onSuccess: () => toastSuccess(t('success')) })}
+                          />
+                        </Box>
                       </Box>
                     </TableCell>
                     <TableCell>{formatDateTime(company.createdAt)}</TableCell>

@@ -14,7 +14,7 @@ import type { TCompany } from '@cd/contracts/company';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteCompany } from '../api/delete-company';
-import { useUpdateCompanyEnabled } from '../api/update-company-enabled';
+import { useUpdateCompanyState } from '../api/update-company-state';
 
 /** The settings header's menu (super admins; the server allows these to them only): enable/disable and delete. */
 export function CompanyHeaderMenu({ company }: { company: TCompany }) {
@@ -22,12 +22,12 @@ export function CompanyHeaderMenu({ company }: { company: TCompany }) {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const toggle = useUpdateCompanyEnabled();
+  const toggle = useUpdateCompanyState();
   const remove = useDeleteCompany();
 
   const onToggle = () => {
     setAnchor(null);
-    toggle.mutate({ id: company.id, enabled: !company.enabled }, { onSuccess: () => toastSuccess(t('success')) });
+    toggle.mutate({ id: company.id, body: { enabled: !company.enabled } }, { onSuccess: () => toastSuccess(t('success')) });
   };
   const onDelete = () =>
     remove.mutate(company.id, {

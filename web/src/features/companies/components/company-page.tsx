@@ -9,7 +9,9 @@ import { isSuperAdmin } from '@cd/contracts/roles';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../lib/current-user';
+import { toastSuccess } from '../../../lib/toast';
 import { useCompany } from '../api/get-company';
+import { useUpdateCompanyState } from '../api/update-company-state';
 import { getVisibleSettingsTabs, resolveSettingsTab } from '../lib/settings-tabs';
 import { CompanyHeaderMenu } from './company-header-menu';
 import { SettingsTabPanel } from './settings-tab-panel';
@@ -23,6 +25,7 @@ export function CompanyPage() {
   const { companyId, tab: requested } = useParams();
   const id = Number(companyId);
   const company = useCompany(id);
+  const changeState = useUpdateCompanyState();
 
   if (!Number.isInteger(id) || id <= 0) return <MessagePage title={t('page_not_found')} testId="page-not-found" />;
   if (company.isPending) return <PageSpinner />;
@@ -45,7 +48,13 @@ export function CompanyPage() {
           label={company.data.enabled ? t('enabled') : t('disabled')}
           data-testid="company-enabled-chip"
         />
-        <CompanyStatusChip status={company.data.status} testId="company-status-chip" />
+        <CompanyStatusChip
+          status={company.data.status}
+          testId="company-status-chip"
+          companyName={company.data.name}
+          busy={changeState.isPending}
+          onChange={superAdmin ? (status) => changeState.mutate({ id, body: { status } }, { onSuccess: () => toastSuccess(t('success')) }) : undefined}
+        />
         {superAdmin && <CompanyHeaderMenu company={company.data} />}
       </Box>
       <Tabs
