@@ -81,6 +81,35 @@ describe('a self password change', () => {
   });
 });
 
+describe('an email change', () => {
+  it('ends the other sessions like a new password; the same email again changes nothing', async () => {
+    const s = await seedCompany(t.db);
+    const here = await login(t.app, s.agent.email);
+    const elsewhere = await login(t.app, s.agent.email);
+    expect((await patchJson(`/api/users/${s.agent.id}`, here.token, { email: s.agent.email })).statusCode).toBe(200);
+    expect((await me(elsewhere.token)).statusCode).toBe(200);
+
+    const newEmail = `moved.${s.agent.email}`;
+    const events = await eventsDuring(async () => {
+      expect((await patchJson(`/api/users/${s.agent.id}`, here.token, { email: newEmail })).statusCode).toBe(200);
+    });
+    await expectEnded(elsewhere);
+    const fresh = await refresh(here);
+    expect(fresh.statusCode).toBe(200);
+    expect((await me(fresh.json().token)).json().email).toBe(newEmail);
+    expect(events.find((e) => e.payload.entity === 'user')!.payload.changes).toEqual(['email', 'credentials']);
+  });
+
+  it('made by an admin ends every session of the user and keeps the admin one', async () => {
+    const s = await seedCompany(t.db);
+    const admin = await login(t.app, s.admin.email);
+    const user = await login(t.app, s.user2.email);
+    expect((await patchJson(`/api/users/${s.user2.id}`, admin.token, { email: `renamed.${s.user2.email}` })).statusCode).toBe(200);
+    await expectEnded(user);
+    expect((await me(admin.token)).statusCode).toBe(200);
+  });
+});
+
 describe('an admin changing someone else', () => {
   it('change_password ends every session of the user, the admin session is untouched', async () => {
     const s = await seedCompany(t.db);

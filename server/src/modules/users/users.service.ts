@@ -204,9 +204,11 @@ export async function patchUser(opts: { ctx: TRequestContext; id: number; patch:
           throw validationError([{ propertyPath: 'advisor', message: 'A user cannot be both mechanic and advisor.' }]);
         let updated = (await repo.updateUser(tx, { companyId: row.companyId, id: row.id, values }))!;
         if (awayState) await afterAwayStateSaved(tx, { before: row, after: updated });
-        if (passwordHash) updated = await retireTokens(tx, ctx, updated);
+        // The email is the sign-in name (and where a reset link goes): changing it ends other sessions like a new password.
+        const credentials = !!passwordHash || (values.email !== undefined && values.email !== row.email);
+        if (credentials) updated = await retireTokens(tx, ctx, updated);
         // Field names only: the password itself never appears in an event.
-        const changes = [...Object.keys(patch).filter((k) => k !== 'password'), ...(passwordHash ? ['credentials'] : [])];
+        const changes = [...Object.keys(patch).filter((k) => k !== 'password'), ...(credentials ? ['credentials'] : [])];
         if (changes.length) emit([...userLiveEvents(updated, changes), ...companyUserEvents({ companyId: updated.companyId, id, event: 'updated', changes })]);
         return updated;
       },
