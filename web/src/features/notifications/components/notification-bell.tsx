@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -10,7 +10,9 @@ import { useUnreadNotificationCount } from '../api/get-unread-count';
 import { useAltHotkey } from '../hooks/use-hotkey';
 import { dismissNotificationToasts } from '../hooks/live-updates';
 import { setNotificationNavigator } from '../lib/open-notification';
-import { NotificationCenter } from './notification-center';
+
+// The centre's list, menus and dialogs load when the bell is first opened.
+const NotificationCenter = lazy(() => import('./notification-center').then((m) => ({ default: m.NotificationCenter })));
 
 /** The top bar's bell: unread badge, opens the notification centre (also with Alt+T). */
 export function NotificationBell() {
@@ -54,7 +56,9 @@ export function NotificationBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { mt: 1 }, role: 'dialog', 'aria-label': t('notifications') } as object }}
       >
-        <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
+        </Suspense>
       </Popover>
     </>
   );
