@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressAssets } from './build-tools/precompress-assets';
+import { precompressAssets } from './build-tools/precompress-assets.js';
 
 const backend = 'http://localhost:3000';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { BUDGETS, collectFiles, entryKeys, INBOX_ROUTE_MODULES, type TManifest } from './bundle-budget';
+import { BUDGETS, collectFiles, entryKeys, INBOX_ROUTE_MODULES, START_CATALOGUE, type TManifest } from './bundle-budget';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as TManifest;
@@ -25,11 +25,11 @@ function sizesOf(files: string[]): { raw: number; gzip: number; brotli: number }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const entries = entryKeys({ manifest });
+const entries = [...entryKeys({ manifest }), START_CATALOGUE];
 const critical = collectFiles({ manifest, keys: entries });
 const inbox = collectFiles({ manifest, keys: [...entries, ...INBOX_ROUTE_MODULES] });
 
-const rows: { what: string; files: string[]; budget?: number }[] = [
+const rows: { what: string; files: string[]; budget?: { target: number; ceiling: number } }[] = [
   { what: 'critical path (JS + CSS before any route)', files: [...critical.js, ...critical.css], budget: BUDGETS.criticalPath },
   { what: '/communication/inbox JS', files: inbox.js, budget: BUDGETS.inboxJs },
   { what: '/communication/inbox JS + CSS', files: [...inbox.js, ...inbox.css] },
@@ -37,13 +37,20 @@ const rows: { what: string; files: string[]; budget?: number }[] = [
 let over = false;
 for (const row of rows) {
   const s = sizesOf(row.files);
-  const verdict = row.budget === undefined ? '' : s.gzip <= row.budget ? `  ok (budget ${kb(row.budget)})` : `  OVER BUDGET (${kb(row.budget)})`;
-  if (row.budget !== undefined && s.gzip > row.budget) over = true;
+  let verdict = '';
+  if (row.budget) {
+    const { target, ceiling } = row.budget;
+    verdict = s.gzip <= target ? `  target ${kb(target)} met` : `  target ${kb(target)} NOT met (${kb(s.gzip - target)} over)`;
+    if (s.gzip > ceiling) {
+      over = true;
+      verdict += `; OVER THE CEILING ${kb(ceiling)}`;
+    } else if (ceiling !== target) verdict += `; under the ceiling ${kb(ceiling)}`;
+  }
   console.log(`${row.what}: ${row.files.length} files, ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli${verdict}`);
 }
 if (process.argv.includes('--files'))
   for (const file of inbox.js) console.log(`  ${file}  ${kb(gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length)}`);
 if (over) {
-  console.error('bundle budget exceeded: see docs/performance.md ("Web: bundle and delivery") for what keeps the entry small');
+  console.error('bundle budget exceeded (a ceiling, not only a target): see docs/performance.md ("Web: bundle and delivery") for what keeps the entry small');
   process.exit(1);
 }
