@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     reporters: ciReporters('web'),
     environment: 'jsdom',
-    include: ['src/**/*.test.ts?(x)'],
+    include: ['src/**/*.test.ts?(x)', 'build-tools/**/*.test.ts'],
+    setupFiles: ['src/test-setup.ts'],
   },
 });

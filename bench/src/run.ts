@@ -5,9 +5,10 @@ import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runSendBenchmark } from './send-bench';
 import { runSurveyBenchmark } from './survey-bench';
+import { runWebBenchmark } from './web-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'web'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
 const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations'];
@@ -38,6 +39,8 @@ async function runSelected(): Promise<void> {
     if (name === 'group') await runGroupBenchmark({ databaseUrl: postgresUrl });
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
     if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
+    // The built web app in Chromium on a throttled mobile profile (needs `npm run build` and /usr/bin/chromium).
+    if (name === 'web') await runWebBenchmark();
     // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.
     if (name === 'surveys') {
       if (process.env.BENCH_SURVEY_PGLITE !== 'false') await runSurveyBenchmark({});

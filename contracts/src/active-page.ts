@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { idRefOf } from './ids';
-
-/** The web app reports its page this often, and at once when it changes (spec part 1 §7). */
-export const ACTIVE_PAGE_HEARTBEAT_MS = 20_000;
+export { ACTIVE_PAGE_HEARTBEAT_MS } from './active-page-constants';
 
 /**
  * POST /api/users/record_active_page: the current path, `none` when the window is not focused, or

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { isValidResetPassword } from './validators';
 
-/** Exact 401 messages of spec part 1 §8 / ARCHITECTURE §4. */
-export const AUTH_MESSAGES = {
-  expired: 'Expired JWT Token',
-  invalidCredentials: 'Invalid credentials.',
-  notFound: 'JWT Token not found',
-  invalid: 'Invalid JWT Token',
-  exception: 'An authentication exception occurred.',
-} as const;
+export { AUTH_MESSAGES } from './auth-messages';
 
 export const ZLoginSchema = z.strictObject({
   email: z.string().trim().min(1).max(254),

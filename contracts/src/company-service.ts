@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { idRefOf } from './ids';
-
-/** Upper bounds that keep a typo (an extra digit or three) from being saved as a real price or duration. */
-export const SERVICE_PRICE_MAX_CENTS = 100_000_000; // $1,000,000.00
-export const SERVICE_DURATION_MAX_MINUTES = 10_080; // one week
-export const SERVICE_TITLE_MAX = 200;
-export const SERVICE_DESCRIPTION_MAX = 2000;
+import { SERVICE_PRICE_MAX_CENTS, SERVICE_DURATION_MAX_MINUTES, SERVICE_TITLE_MAX, SERVICE_DESCRIPTION_MAX } from './company-service-constants';
+export { SERVICE_PRICE_MAX_CENTS, SERVICE_DURATION_MAX_MINUTES, SERVICE_TITLE_MAX, SERVICE_DESCRIPTION_MAX } from './company-service-constants';
 
 const serviceFields = {
   title: z.string().trim().min(1, 'title_is_required').max(SERVICE_TITLE_MAX),

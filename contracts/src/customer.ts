@@ -4,6 +4,8 @@ import { ZPhoneSchema } from './company';
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderSummarySchema } from './repair-order';
 import { ZSurveySummarySchema } from './survey';
+import { CONVERSATION_SPANS } from './customer-constants';
+export { CONVERSATION_SPANS, customerDisplayName } from './customer-constants';
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -18,8 +20,6 @@ export const CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp',
 export const ZChannelSchema = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannelSchema>;
 
-/** Conversation time spans of spec part 1 §9 (filter `span`). */
-export const CONVERSATION_SPANS = ['last_hour', 'today', 'this_week', 'this_month', 'next_2_hours'] as const;
 export const ZConversationSpanSchema = z.enum(CONVERSATION_SPANS);
 
 export const ZAddressSchema = z.strictObject({
@@ -113,14 +113,6 @@ export const ZCustomerMergePreviewSchema = z.object({
   ),
 });
 export type TCustomerMergePreview = z.infer<typeof ZCustomerMergePreviewSchema>;
-
-/** Spec part 1 §3: a customer shows as NN when both names are empty or the first name is UNKNOWN. */
-export function customerDisplayName(c: { firstName?: string | null; lastName?: string | null }): string {
-  const first = (c.firstName ?? '').trim();
-  const last = (c.lastName ?? '').trim();
-  if ((!first && !last) || first.toUpperCase() === 'UNKNOWN') return 'NN';
-  return [first, last].filter(Boolean).join(' ');
-}
 
 /** Last message shown in the inbox row (denormalised on the customer). */
 export const ZCustomerLastMessageSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMediaObjectSchema } from './media';
 import { ZIsoDateTimeSchema } from './refs';
 import { idRefOf } from './ids';
+export { INTERNAL_CHAT_THREAD_ENTITY, INTERNAL_CHAT_MESSAGE_ENTITY, isThreadReadBy } from './internal-chat-constants';
 
 /** Spec part 1 §9: 15 messages per page. */
 export const INTERNAL_CHAT_MESSAGES_PER_PAGE = 15;
@@ -13,10 +14,6 @@ export const INTERNAL_CHAT_MAX_MEMBERS = 100;
 
 /** Spec §8 "Chat already exists": the exact message of the 422 for a duplicate one-to-one thread. */
 export const CHAT_ALREADY_EXISTS = 'Chat already exists';
-
-/** Entity names of the live events (spec part 1 §4 "threads"). */
-export const INTERNAL_CHAT_THREAD_ENTITY = 'internal_chat_thread';
-export const INTERNAL_CHAT_MESSAGE_ENTITY = 'internal_chat_message';
 
 /** A user reference in a body: a number, a numeric string or an IRI such as `/api/users/5`. */
 const ZUserRefSchema = idRefOf('users', 'Expected a user id or IRI.');
@@ -114,8 +111,3 @@ export const ZInternalChatMessageSchema = z
   })
   .meta({ id: 'InternalChatMessage' });
 export type TInternalChatMessage = z.infer<typeof ZInternalChatMessageSchema>;
-
-/** Whether `userId` has read the thread (no read state for them counts as read: they are not a member). */
-export function isThreadReadBy(thread: Pick<TInternalChatThread, 'readStates'>, userId: number): boolean {
-  return thread.readStates.find((r) => r.userId === userId)?.isRead ?? true;
-}

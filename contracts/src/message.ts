@@ -3,6 +3,7 @@ import { idRefOf, iriOf } from './ids';
 import { ZChannelSchema } from './customer';
 import { ZMediaObjectSchema } from './media';
 import { ZIsoDateTimeSchema } from './refs';
+export { MESSAGES_PER_PAGE, STATUS_RANK } from './message-constants';
 
 export const MESSAGE_STATUSES = [
   'FAILED',
@@ -37,23 +38,6 @@ export type TMessageType = z.infer<typeof ZMessageTypeSchema>;
 export type TMessageDirection = 'INBOUND' | 'OUTBOUND';
 export type TMessageSender = 'agent' | 'customer' | 'system';
 
-/**
- * Outbound status moves only forward (provider callbacks may arrive out of order). Higher rank wins;
- * FAILED/UNDELIVERED are terminal unless a retry starts a new attempt.
- */
-export const STATUS_RANK: Record<TMessageStatus, number> = {
-  scheduled: 0,
-  SENDING: 1,
-  SENT: 2,
-  FAILED: 3,
-  UNDELIVERED: 3,
-  DELIVERED: 4,
-  SEEN: 5,
-  READ: 6,
-  RECEIVED: 0,
-  blocked: 9,
-};
-
 /** Spec part 1 §5/§9: the attachments of one message must stay below this total. */
 export const MAX_TOTAL_ATTACHMENT_BYTES = 95_000_000;
 export const ACCEPTED_ATTACHMENT_TYPES = [
@@ -72,8 +56,6 @@ export const ACCEPTED_ATTACHMENT_TYPES = [
   'audio/mp4',
   'audio/wav',
 ] as const;
-
-export const MESSAGES_PER_PAGE = 15;
 
 /** Multipart text fields of POST /api/messages (files come as `file[]`). */
 export const ZMessageSendFieldsSchema = z.strictObject({

@@ -4,6 +4,7 @@ import { hasControlCharacter, searchTextOf, ZBooleanQueryParamSchema } from './q
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderLineSchema } from './repair-order-line';
 import { ZVehicleSummarySchema } from './vehicle';
+export { REPAIR_ORDER_LIVE_ENTITIES } from './repair-order-constants';
 
 /**
  * Repair orders (spec part 2 §3, §4, §5, §7; issue 13). Two things are called "status" in the spec: the work status a
@@ -208,6 +209,3 @@ export const ZRepairOrderSummarySchema = z.object({
   survey: z.string().nullable(),
 });
 export type TRepairOrderSummary = z.infer<typeof ZRepairOrderSummarySchema>;
-
-/** Live event entity names (spec part 1 §4) of this area. */
-export const REPAIR_ORDER_LIVE_ENTITIES = { repairOrder: 'repair_order', repairOrderLine: 'repair_order_line', vehicle: 'vehicle' } as const;

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { MAX_TOTAL_ATTACHMENT_BYTES } from '@cd/contracts/message';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -72,6 +71,8 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
 import { bodyGuardsPlugin } from './plugins/body-guards';
+import { compressJsonPlugin } from './plugins/compress-json';
+import { webAssetsPlugin } from './plugins/web-assets';
 import { createLocalLiveBus } from './live/local-live-bus';
 import { liveRoutes } from './live/live.routes';
 import { createRedisLiveBus } from './live/redis-live-bus';
@@ -180,6 +181,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
 
   // JSON, form and query guards (depth, NUL) in one place, before any route parses or validates.
   await app.register(bodyGuardsPlugin);
+  // Large JSON answers go compressed when the client accepts it (before any route, so every route has the hook).
+  await app.register(compressJsonPlugin, {});
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -236,7 +239,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(webAssetsPlugin, { webDist: config.webDist });
   }
   const findAllowedMethods = createAllowedMethodsFinder(routeTable);
   app.setNotFoundHandler((request, reply) => {
@@ -253,8 +256,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
         .type('application/problem+json')
         .send(problemBody(404, 'No route matches this address.'));
     }
-    // The SPA owns every other path; index.html is never cached so a new build is picked up.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // The SPA owns every other path; web-assets.ts marks index.html no-cache so a new build is picked up.
+    return reply.sendFile('index.html');
   });
 
   if (config.worker)

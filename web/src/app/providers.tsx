@@ -1,31 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Slide, ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { PreferencesProvider, usePreferences } from '../lib/preferences';
+import { PreferencesProvider } from '../lib/preferences';
 import { createQueryClient } from '../lib/query-client';
 
 const queryClient = createQueryClient();
 
-function Toasts() {
-  const { resolvedMode } = usePreferences();
-  // Spec part 1 §9: top-right, 5000 ms, at most 10, drag to dismiss at 80 %.
-  // Offset below the top bar so toasts never cover the user menu.
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      limit={10}
-      draggablePercent={80}
-      theme={resolvedMode}
-      transition={Slide}
-      newestOnTop
-      style={{ top: 72 }}
-    />
-  );
-}
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -33,7 +15,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <PreferencesProvider>
           {children}
-          <Toasts />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </PreferencesProvider>
       </QueryClientProvider>
     </I18nextProvider>

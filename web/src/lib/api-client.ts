@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, ZTokenPairSchema } from '@cd/contracts/auth';
+import { AUTH_MESSAGES } from '@cd/contracts/auth-messages';
+import type { TTokenPair } from '@cd/contracts/auth';
 import type { TProblem } from '@cd/contracts/hydra';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -19,6 +20,12 @@ export interface TRequestOptions {
 }
 
 export const UPLOAD_ERROR_TOAST_MS = 8000;
+
+/** ZTokenPairSchema's check by hand: this file is in the entry chunk, which stays free of zod. */
+function isTokenPair(value: unknown): value is TTokenPair {
+  const v = value as Partial<Record<keyof TTokenPair, unknown>> | null;
+  return typeof v === 'object' && v !== null && typeof v.token === 'string' && typeof v.refresh_token === 'string';
+}
 
 export type TViolation = NonNullable<TProblem['violations']>[number];
 
@@ -125,11 +132,11 @@ export function createApiClient(deps: TApiClientDeps) {
         body: JSON.stringify({ refresh_token: refreshToken }),
       });
       if (!res.ok) return false;
-      const parsed = ZTokenPairSchema.safeParse(await readBody(res));
-      if (!parsed.success) return false;
+      const pair = await readBody(res);
+      if (!isTokenPair(pair)) return false;
       // The old refresh token is spent by the server: store the rotated pair before anyone retries.
-      deps.storage.setItem(STORAGE_KEYS.token, parsed.data.token);
-      deps.storage.setItem(STORAGE_KEYS.refreshToken, parsed.data.refresh_token);
+      deps.storage.setItem(STORAGE_KEYS.token, pair.token);
+      deps.storage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
       return true;
     } catch {
       return false;

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { i18n, storedLanguage, type TLanguage } from './i18n';
+import { storedLanguage, switchLanguage, type TLanguage } from './i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 import { createAppTheme, isThemeMode, type TThemeMode } from './theme';
 
@@ -35,9 +35,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback((next: TLanguage) => {
     writeStorage(STORAGE_KEYS.language, next);
-    document.documentElement.lang = next;
-    void i18n.changeLanguage(next);
-    setLanguageState(next);
+    // The switch shows the new language once its catalogue is in, together with every translated text.
+    void switchLanguage(next).then((applied) => {
+      if (!applied) return;
+      document.documentElement.lang = next;
+      setLanguageState(next);
+    });
   }, []);
 
   const theme = useMemo(() => createAppTheme(resolvedMode), [resolvedMode]);

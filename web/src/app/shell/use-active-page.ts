@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ACTIVE_PAGE_HEARTBEAT_MS, type TRecordActivePage } from '@cd/contracts/active-page';
+import type { TRecordActivePage } from '@cd/contracts/active-page';
+import { ACTIVE_PAGE_HEARTBEAT_MS } from '@cd/contracts/active-page-constants';
 
 /** What the server is told for a path: `none` unless focused, `communication` + id on a selected customer. */
 export function activePageOf(opts: { pathname: string; focused: boolean }): TRecordActivePage {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -12,14 +12,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
-import { ImpersonateDialog } from '../../features/user-menu/components/impersonate-dialog';
-import { ProfileDialog } from '../../features/user-menu/components/profile-dialog';
-import { StatusDialog } from '../../features/user-menu/components/status-dialog';
 import { useAwayReturnRefresh } from '../../features/user-menu/hooks/use-away-return-refresh';
 import { fullName, initialsOf } from '../../lib/format';
 import { useCurrentUser } from './current-user';
 
 type TDialog = 'status' | 'impersonate' | 'profile';
+
+// The dialogs' forms (react-hook-form, zod schemas, phone checks) load on first use, not with every screen.
+const StatusDialog = lazy(() => import('../../features/user-menu/components/status-dialog').then((m) => ({ default: m.StatusDialog })));
+const ImpersonateDialog = lazy(() => import('../../features/user-menu/components/impersonate-dialog').then((m) => ({ default: m.ImpersonateDialog })));
+const ProfileDialog = lazy(() => import('../../features/user-menu/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 
 export function UserAvatar({ size = 36 }: { size?: number }) {
   const me = useCurrentUser();
@@ -41,11 +43,14 @@ export function UserMenu() {
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<TDialog | null>(null);
+  // A dialog stays mounted once opened, so closing it animates like before.
+  const [used, setUsed] = useState<ReadonlySet<TDialog>>(() => new Set());
   useAwayReturnRefresh();
 
   const open = (d: TDialog) => {
     setAnchor(null);
     setDialog(d);
+    setUsed((prev) => new Set(prev).add(d));
   };
 
   return (
@@ -89,9 +94,11 @@ export function UserMenu() {
           {t('logout')}
         </MenuItem>
       </Menu>
-      <StatusDialog open={dialog === 'status'} onClose={() => setDialog(null)} />
-      <ImpersonateDialog open={dialog === 'impersonate'} onClose={() => setDialog(null)} />
-      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {used.has('status') && <StatusDialog open={dialog === 'status'} onClose={() => setDialog(null)} />}
+        {used.has('impersonate') && <ImpersonateDialog open={dialog === 'impersonate'} onClose={() => setDialog(null)} />}
+        {used.has('profile') && <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />}
+      </Suspense>
     </>
   );
 }

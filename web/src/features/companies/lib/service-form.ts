@@ -1,11 +1,5 @@
-import {
-  SERVICE_DESCRIPTION_MAX,
-  SERVICE_DURATION_MAX_MINUTES,
-  SERVICE_PRICE_MAX_CENTS,
-  SERVICE_TITLE_MAX,
-  type TCompanyService,
-  type TCompanyServicePatch,
-} from '@cd/contracts/company-service';
+import type { TCompanyService, TCompanyServicePatch } from '@cd/contracts/company-service';
+import { SERVICE_DESCRIPTION_MAX, SERVICE_DURATION_MAX_MINUTES, SERVICE_PRICE_MAX_CENTS, SERVICE_TITLE_MAX } from '@cd/contracts/company-service-constants';
 import { centsToDollarInput, dollarsToCents } from '@cd/contracts/money';
 
 /** What the service dialog holds: text as typed (duration in minutes, price in dollars). */

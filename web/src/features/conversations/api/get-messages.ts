@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { THydraCollection } from '@cd/contracts/hydra';
-import { MESSAGES_PER_PAGE, type TMessage } from '@cd/contracts/message';
+import type { TMessage } from '@cd/contracts/message';
+import { MESSAGES_PER_PAGE } from '@cd/contracts/message-constants';
 import { api } from '../../../lib/api';
 import { conversationKeys } from './query-keys';
 

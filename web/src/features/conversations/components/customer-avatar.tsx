@@ -1,4 +1,4 @@
-import { customerDisplayName } from '@cd/contracts/customer';
+import { customerDisplayName } from '@cd/contracts/customer-constants';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 
 /** A customer without a name shows the spec's `NN` on grey. */

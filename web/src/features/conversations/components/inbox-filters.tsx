@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { CONVERSATION_SPANS } from '@cd/contracts/customer';
+import { CONVERSATION_SPANS } from '@cd/contracts/customer-constants';
 import type { TColleague } from '@cd/contracts/user';
 import { useCustomerTags } from '../../../api/get-customer-tags';
 import { fullName } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
@@ -22,6 +22,7 @@ import type { TCustomer } from '@cd/contracts/customer';
 import { useColleagues } from '../../../api/get-colleagues';
 import { ListPanelHeader } from '../../../components/ui/list-panel-header';
 import { ListRowSkeletons } from '../../../components/ui/list-row';
+import { MountWhenOpened } from '../../../components/ui/mount-when-opened';
 import { VirtualList, type TVirtualListHandle } from '../../../components/ui/virtual-list';
 import { isCompanyAdmin, useCurrentUser, userIri } from '../../../lib/current-user';
 import { fullName } from '../../../lib/format';
@@ -33,10 +34,13 @@ import { useSetCustomerArchived } from '../api/archive-customer';
 import { useCustomers } from '../api/get-customers';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
-import { InboxFilters } from './inbox-filters';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
-import { ImportCustomersDialog } from './import-customers-dialog';
-import { NewCustomerDialog } from './new-customer-dialog';
+
+// The dialogs' forms (react-hook-form, zod schemas, the spreadsheet mapping) load when first opened.
+const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
+// The filter popover (owner and tag pickers) loads when first opened.
+const InboxFilters = lazy(() => import('./inbox-filters').then((m) => ({ default: m.InboxFilters })));
+const NewCustomerDialog = lazy(() => import('./new-customer-dialog').then((m) => ({ default: m.NewCustomerDialog })));
 
 /** Filters survive leaving the inbox (mobile: inbox → messenger → back) for the session of the tab. */
 let rememberedFilters: TInboxFilters = EMPTY_INBOX_FILTERS;
@@ -271,17 +275,25 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
         </Box>
       </ListPanelHeader>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>{body}</Box>
-      <InboxFilters
-        anchorEl={filterAnchor}
-        onClose={() => setFilterAnchor(null)}
-        filters={filters}
-        onChange={update}
-        isAdmin={isAdmin}
-        me={me}
-        colleagues={colleagues.data ?? []}
-      />
-      {canImport && <ImportCustomersDialog open={importing} onClose={() => setImporting(false)} />}
-      <NewCustomerDialog open={creating} onClose={() => setCreating(false)} onCreated={open} />
+      <MountWhenOpened open={!!filterAnchor}>
+        <InboxFilters
+          anchorEl={filterAnchor}
+          onClose={() => setFilterAnchor(null)}
+          filters={filters}
+          onChange={update}
+          isAdmin={isAdmin}
+          me={me}
+          colleagues={colleagues.data ?? []}
+        />
+      </MountWhenOpened>
+      {canImport && (
+        <MountWhenOpened open={importing}>
+          <ImportCustomersDialog open={importing} onClose={() => setImporting(false)} />
+        </MountWhenOpened>
+      )}
+      <MountWhenOpened open={creating}>
+        <NewCustomerDialog open={creating} onClose={() => setCreating(false)} onCreated={open} />
+      </MountWhenOpened>
     </Box>
   );
 }

@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  INTERNAL_CHAT_MESSAGE_ENTITY,
-  INTERNAL_CHAT_THREAD_ENTITY,
-  type TInternalChatMessage,
-  type TInternalChatThread,
-} from '@cd/contracts/internal-chat';
+import type { TInternalChatMessage, TInternalChatThread } from '@cd/contracts/internal-chat';
+import { INTERNAL_CHAT_MESSAGE_ENTITY, INTERNAL_CHAT_THREAD_ENTITY } from '@cd/contracts/internal-chat-constants';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { internalChatKeys } from '../api/query-keys';
 import { applyThreadEventToList, mergeThread, upsertMessage, type TChatMessageList, type TThreadFilters, type TThreadList } from '../lib/chat-cache';

@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { THydraCollection } from '@cd/contracts/hydra';
-import { isThreadReadBy, type TInternalChatMessage, type TInternalChatThread } from '@cd/contracts/internal-chat';
+import type { TInternalChatMessage, TInternalChatThread } from '@cd/contracts/internal-chat';
+import { isThreadReadBy } from '@cd/contracts/internal-chat-constants';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { findInPages, moveToTop, removeFromPages, replaceInPages, uniqueMembers, upsertNewest } from '../../../lib/paged-list';
 

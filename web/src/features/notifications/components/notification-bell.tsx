@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
@@ -10,7 +12,19 @@ import { useUnreadNotificationCount } from '../api/get-unread-count';
 import { useAltHotkey } from '../hooks/use-hotkey';
 import { dismissNotificationToasts } from '../hooks/live-updates';
 import { setNotificationNavigator } from '../lib/open-notification';
-import { NotificationCenter } from './notification-center';
+
+// The centre's list, menus and dialogs load when the bell is first pointed at, focused or opened.
+const loadCenter = () => import('./notification-center');
+const NotificationCenter = lazy(() => loadCenter().then((m) => ({ default: m.NotificationCenter })));
+
+/** Holds the centre's width while its code arrives, so the popover is placed for it (the popover does not re-place). */
+function CenterPlaceholder() {
+  return (
+    <Box sx={{ width: { xs: 'calc(100vw - 32px)', sm: 400 }, height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress size={24} />
+    </Box>
+  );
+}
 
 /** The top bar's bell: unread badge, opens the notification centre (also with Alt+T). */
 export function NotificationBell() {
@@ -40,6 +54,8 @@ export function NotificationBell() {
           aria-keyshortcuts="Alt+T"
           data-testid="notification-bell"
           onClick={() => setOpen((o) => !o)}
+          onPointerEnter={() => void loadCenter()}
+          onFocus={() => void loadCenter()}
         >
           <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0} slotProps={{ badge: { 'data-testid': 'notification-badge' } as object }}>
             <NotificationsOutlined />
@@ -54,7 +70,9 @@ export function NotificationBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { mt: 1 }, role: 'dialog', 'aria-label': t('notifications') } as object }}
       >
-        <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
+        <Suspense fallback={<CenterPlaceholder />}>
+          <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
+        </Suspense>
       </Popover>
     </>
   );

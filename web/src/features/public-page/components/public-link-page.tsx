@@ -8,10 +8,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TPublicBrand, TPublicLinkPage } from '@cd/contracts/customer-link';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadCatalogue, type TLanguage } from '../../../lib/i18n';
 import { createAppTheme } from '../../../lib/theme';
 import { useLinkPageQuery } from '../api/get-link-page';
 import { linkErrorKey } from '../lib/link-pages';
@@ -54,10 +55,22 @@ function PageBody({ page, code }: { page: TPublicLinkPage; code: string }) {
   return <LinkStatusView page={page} />;
 }
 
+/** The company's language may not be the one the app started with: its catalogue is fetched before the page shows. */
+function useCatalogue(language: TLanguage | undefined) {
+  return useQuery({
+    queryKey: ['i18n-catalogue', language],
+    queryFn: () => loadCatalogue(language!).then(() => language),
+    enabled: !!language,
+    staleTime: Infinity,
+  });
+}
+
 function LinkPageContent({ code }: { code: string }) {
   const { t } = useTranslation();
   const query = useLinkPageQuery(code);
-  if (query.isPending)
+  const catalogue = useCatalogue(query.data?.company.language);
+  // Should the catalogue never arrive (after the query's retries), the page shows with the fallback texts, not blank.
+  if (query.isPending || (query.isSuccess && catalogue.isPending))
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} data-testid="link-page-loading">
         <CircularProgress aria-label={t('loading')} />

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
-import { REPAIR_ORDER_LIVE_ENTITIES } from '@cd/contracts/repair-order';
+import { REPAIR_ORDER_LIVE_ENTITIES } from '@cd/contracts/repair-order-constants';
 import type { TSurvey } from '@cd/contracts/survey';
 import { repairOrderKeys } from '../api/query-keys';
 

@@ -1,11 +1,5 @@
-import {
-  DEFAULT_SURVEY_DATE_PRESET,
-  SURVEY_DATE_PRESETS,
-  SURVEYS_PER_PAGE,
-  surveyDateRangeOf,
-  type TSurvey,
-  type TSurveyDatePreset,
-} from '@cd/contracts/survey';
+import type { TSurvey } from '@cd/contracts/survey';
+import { DEFAULT_SURVEY_DATE_PRESET, SURVEY_DATE_PRESETS, SURVEYS_PER_PAGE, surveyDateRangeOf, type TSurveyDatePreset } from '@cd/contracts/survey-dates';
 import { instantOfWallClock } from '@cd/contracts/automation-schedule';
 
 /** The dashboard's single-select filter chips (spec part 2 §2); `all` shows every sent survey. */
