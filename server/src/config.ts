@@ -66,7 +66,9 @@ const ZEnvSchema = z.object({
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
   /** Jobs run at once by this process's worker (provider calls overlap; each job keeps its own lease). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** PostgreSQL connections of the worker's own pool (the API's pool is separate, see decisions.md). */
+  WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
   QUIET_HOURS: bool.default(true),
   /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
@@ -139,6 +141,7 @@ export type TConfig = {
   worker: boolean;
   workerPollMs: number;
   workerConcurrency: number;
+  workerPoolSize: number;
   quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
@@ -246,6 +249,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    workerPoolSize: env.WORKER_POOL_SIZE,
     quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
