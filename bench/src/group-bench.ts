@@ -103,7 +103,10 @@ async function readStoredGroupMessage(opts: { pool: TPgPool; companyId: number; 
           [opts.companyId, opts.id],
         )
       ).rows;
-      const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null`)).rows;
+      // The group's own jobs only: recurring jobs (vehicle recalls, DMS) always have a future slot waiting.
+      const [j] = (
+        await client.query(`select count(*)::int as open from outbox_jobs where done_at is null and kind in ('expand_group_message', 'send_message')`)
+      ).rows;
       return {
         createdAtMs: Number(gm?.created_ms),
         expandedAtMs: Number(gm?.expanded_ms),

@@ -126,7 +126,7 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
                 [companyId],
               )
             ).rows;
-            const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null`)).rows;
+            const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null and kind = 'send_message'`)).rows;
             return { messages: Number(m?.total), withProviderId: Number(m?.with_sid), distinctProviderIds: Number(m?.distinct_sids), openJobs: Number(j?.open) };
           },
         });
