@@ -145,6 +145,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
     concurrency: config.workerConcurrency,
+    wakeDelayMs: config.workerWakeDelayMs,
     // Two rounds of work held at once: a slot that frees finds a claimed job waiting.
     batchSize: config.workerConcurrency * 2,
     handlers: {

@@ -132,6 +132,11 @@ export function createOutboxWorker(opts: {
   leaseSeconds?: number;
   /** How many claimed jobs run at once (handlers, and the `run` step of batch handlers). */
   concurrency?: number;
+  /**
+   * A wake claims after this long, so the jobs of a burst of commits (a send per request) are claimed, prepared and
+   * finished together instead of one transaction each.
+   */
+  wakeDelayMs?: number;
   log?: { error: (o: unknown, msg: string) => void };
 }): TOutboxWorker {
   const { db, handlers } = opts;
@@ -141,7 +146,9 @@ export function createOutboxWorker(opts: {
   const batchSize = Math.max(1, opts.batchSize ?? 20);
   const refillAt = Math.max(1, Math.floor(batchSize / 4));
   const leaseSeconds = opts.leaseSeconds ?? 60;
+  const wakeDelayMs = opts.wakeDelayMs ?? 0;
   let timer: NodeJS.Timeout | null = null;
+  let wakeTimer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
   let wakeAgain = false;
@@ -326,11 +333,16 @@ export function createOutboxWorker(opts: {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = null;
       await running?.catch(() => undefined);
     },
     wake() {
-      if (stopped) return;
-      void drain().catch((err) => opts.log?.error({ err }, 'outbox run failed'));
+      if (stopped || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = null;
+        void drain().catch((err) => opts.log?.error({ err }, 'outbox run failed'));
+      }, wakeDelayMs);
     },
     drain,
   };
