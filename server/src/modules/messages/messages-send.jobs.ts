@@ -68,12 +68,15 @@ async function prepareCompanySends(deps: TDeps, companyId: number, jobs: TJob[],
     fn: async (tx, emit) => {
       const messages = new Map((await repo.findMessagesByIds(tx, { companyId, ids: jobs.map((j) => Number(j.payload.messageId)) })).map((m) => [m.id, m]));
       const done: number[] = [];
+      const claimed = new Set<number>();
       const pending = jobs.flatMap((job) => {
         const m = messages.get(Number(job.payload.messageId));
-        if (!m || !['SENDING', 'scheduled'].includes(m.status) || m.providerMessageId) {
+        // A second job of the same message (sent now while its scheduled job came due) leaves it to the first.
+        if (!m || !['SENDING', 'scheduled'].includes(m.status) || m.providerMessageId || claimed.has(m.id)) {
           done.push(job.id);
           return [];
         }
+        claimed.add(m.id);
         return [{ job, m }];
       });
       if (!pending.length) return completeJobs(tx, done);
