@@ -68,7 +68,7 @@ const ZEnvSchema = z.object({
   /** Jobs run at once by this process's worker (provider calls overlap; each job keeps its own lease). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** A wake waits this long before claiming, so a burst of sends is worked in batches (0: claim at once). */
-  WORKER_WAKE_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  WORKER_WAKE_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /** PostgreSQL connections of the worker's own pool (the API's pool is separate, see decisions.md). */
   WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
