@@ -39,8 +39,8 @@ function parseRuns(opts: { spec: string }): TRunSpec[] {
     });
 }
 
-/** Concurrency 8 (the default) first and last, to bracket drift of the shared machine. */
-const RUNS = parseRuns({ spec: process.env.BENCH_GROUP_RUNS ?? '8,1,16,8@50,16@50,8' });
+/** Concurrency 32 (the default) first and last, to bracket drift of the shared machine. */
+const RUNS = parseRuns({ spec: process.env.BENCH_GROUP_RUNS ?? '32,8,32@50,8@50,32' });
 
 function runLabel(spec: TRunSpec): string {
   return `concurrency ${spec.workerConcurrency}${spec.providerLatencyMs ? `, ${spec.providerLatencyMs} ms provider` : ''}`;
