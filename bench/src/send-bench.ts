@@ -75,11 +75,12 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
       const pool = poolOf({ db: env.db });
       const companyId = await connectTwilioAccount({ env, account: fake, fromNumber: FROM_NUMBER });
       // One customer per message (phones +1777…), so every send has its own distinct (To, Body).
-      const customers = await insertBenchCustomers({ pool, companyId, count: 3 * WARMUP + 3 * COUNT, phonePrefix: '+1777', firstName: 'Send' });
+      const customers = await insertBenchCustomers({ pool, companyId, count: 3 * WARMUP + 4 * COUNT, phonePrefix: '+1777', firstName: 'Send' });
       const warmApi = customers.slice(0, WARMUP);
       const warmDirect = customers.slice(WARMUP, 2 * WARMUP);
       const apiSet = customers.slice(3 * WARMUP, 3 * WARMUP + COUNT);
-      const directSets = [customers.slice(3 * WARMUP + COUNT, 3 * WARMUP + 2 * COUNT), customers.slice(3 * WARMUP + 2 * COUNT)];
+      const directSets = [customers.slice(3 * WARMUP + COUNT, 3 * WARMUP + 2 * COUNT), customers.slice(3 * WARMUP + 2 * COUNT, 3 * WARMUP + 3 * COUNT)];
+      const queuedSet = customers.slice(3 * WARMUP + 3 * COUNT);
 
       const app = await buildApp({ config: env.config, db: env.db, logger: false });
       try {
@@ -113,6 +114,25 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
         await new Promise((r) => setTimeout(r, 1500));
         const settled = await child.request<TReceivedReport>({ type: 'waitReceived', from, count: COUNT, timeoutMs: 0, splitAtMs: accepted.endedAtMs });
 
+        // The worker alone: the queue is filled through the API while the worker is stopped, then it drains it.
+        console.log(`worker stopped, POST /api/messages × ${COUNT}, then the worker drains the queue…`);
+        await app.deps.jobs.stop();
+        const queuedFrom = (await child.request<TReceivedCount>({ type: 'countReceived' })).sent;
+        const queued = await post(queuedSet, 'queued');
+        const drainStartMs = nowMs();
+        app.deps.jobs.start();
+        app.deps.jobs.wake();
+        const drained = await child.request<TReceivedReport>({ type: 'waitReceived', from: queuedFrom, count: COUNT, timeoutMs: 15 * 60_000 });
+        await new Promise((r) => setTimeout(r, 1500));
+        const drainedSettled = await child.request<TReceivedReport>({ type: 'waitReceived', from: queuedFrom, count: COUNT, timeoutMs: 0 });
+        const drainSeconds = ((drained.lastAtMs ?? NaN) - drainStartMs) / 1000;
+        const workerAlone = {
+          queuedPerSec: Math.round(COUNT / ((queued.endedAtMs - queued.startedAtMs) / 1000)),
+          seconds: roundTo({ value: drainSeconds }),
+          sendsPerSec: Math.round(COUNT / drainSeconds),
+          received: drainedSettled,
+        };
+
         const directAfter = await sendDirect({ fake, customers: directSets[1]!, label: 'direct after', child });
 
         const stored = await runOnConnection({
@@ -122,11 +142,11 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
             const [m] = (
               await client.query(
                 `select count(*)::int as total, count(provider_message_id)::int as with_sid, count(distinct provider_message_id)::int as distinct_sids
-                 from messages where company_id = $1 and content like 'outbox %'`,
+                 from messages where company_id = $1 and (content like 'outbox %' or content like 'queued %')`,
                 [companyId],
               )
             ).rows;
-            const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null`)).rows;
+            const [j] = (await client.query(`select count(*)::int as open from outbox_jobs where done_at is null and kind = 'send_message'`)).rows;
             return { messages: Number(m?.total), withProviderId: Number(m?.with_sid), distinctProviderIds: Number(m?.distinct_sids), openJobs: Number(j?.open) };
           },
         });
@@ -152,7 +172,14 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
           stored,
         };
         const directPerSec = Math.round((directBefore.sendsPerSec + directAfter.sendsPerSec) / 2);
-        const exact = outbox.providerRequests === COUNT && settled.received === COUNT && settled.distinct === COUNT && stored.withProviderId === COUNT && stored.distinctProviderIds === COUNT;
+        const exact =
+          outbox.providerRequests === COUNT &&
+          settled.received === COUNT &&
+          settled.distinct === COUNT &&
+          drainedSettled.received === COUNT &&
+          drainedSettled.distinct === COUNT &&
+          stored.withProviderId === 2 * COUNT &&
+          stored.distinctProviderIds === 2 * COUNT;
 
         console.log(
           `\n${formatTable({
@@ -161,11 +188,20 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
               ['direct sendTwilioMessage (before)', String(COUNT), directBefore.seconds.toFixed(2), String(directBefore.sendsPerSec), directBefore.latency.p95Ms.toFixed(2), String(directBefore.received.received), String(directBefore.received.distinct)],
               ['POST /api/messages accepted', String(COUNT), outbox.acceptSeconds.toFixed(2), String(outbox.acceptPerSec), accepted.latency.p95Ms.toFixed(2), '', ''],
               ['outbox → fake Twilio (end to end)', String(COUNT), outbox.endToEndSeconds.toFixed(2), String(outbox.sendsPerSec), '', String(settled.received), String(settled.distinct)],
+              [
+                'outbox worker alone (queue filled first)',
+                String(COUNT),
+                workerAlone.seconds.toFixed(2),
+                String(workerAlone.sendsPerSec),
+                '',
+                String(drainedSettled.received),
+                String(drainedSettled.distinct),
+              ],
               ['direct sendTwilioMessage (after)', String(COUNT), directAfter.seconds.toFixed(2), String(directAfter.sendsPerSec), directAfter.latency.p95Ms.toFixed(2), String(directAfter.received.received), String(directAfter.received.distinct)],
             ],
           })}\n`,
         );
-        console.log(`outbox sends/s ÷ direct sends/s = ${ratioOf({ ours: outbox.sendsPerSec, baseline: directPerSec })}`);
+        console.log(`outbox sends/s ÷ direct sends/s = ${ratioOf({ ours: outbox.sendsPerSec, baseline: directPerSec })} end to end, ${ratioOf({ ours: workerAlone.sendsPerSec, baseline: directPerSec })} worker alone (queue filled at ${workerAlone.queuedPerSec} POST/s)`);
         console.log(
           `${outbox.sentDuringPosts} sent while the POSTs ran; the remaining ${COUNT - (outbox.sentDuringPosts ?? 0)} in ${outbox.tailSeconds} s after the last POST (${outbox.drainSendsPerSec} sends/s, worker alone)`,
         );
@@ -181,10 +217,12 @@ export async function runSendBenchmark(opts: { databaseUrl: string }): Promise<v
             concurrency: CONCURRENCY,
             workerPollMs: env.config.workerPollMs,
             outbox,
+            workerAlone,
             direct: { before: directBefore, after: directAfter, meanSendsPerSec: directPerSec },
             ratio: {
               outboxVsDirectSendsPerSec: ratioOf({ ours: outbox.sendsPerSec, baseline: directPerSec }),
               drainVsDirectSendsPerSec: ratioOf({ ours: outbox.drainSendsPerSec, baseline: directPerSec }),
+              workerAloneVsDirectSendsPerSec: ratioOf({ ours: workerAlone.sendsPerSec, baseline: directPerSec }),
             },
             exactlyOnce: exact,
           },

@@ -41,7 +41,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationJobHandlers } from './modules/notifications/notifications.jobs';
 import { notifyInboundMessage } from './modules/notifications/notifications.service';
-import { createMessageJobHandlers } from './modules/messages/messages.jobs';
+import { createMessageBatchJobHandlers, createMessageJobHandlers } from './modules/messages/messages.jobs';
 import { inboundMessageReceived, inboundMessageStored } from './modules/messages/messages.api';
 import { applyAwayStatus } from './modules/away/away.service';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
@@ -90,7 +90,7 @@ export interface TBuildAppOptions {
 }
 
 export async function openDatabase(config: TConfig): Promise<TDatabase> {
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), workerPoolSize: config.workerPoolSize });
   await migrateDatabase(db);
   return db;
 }
@@ -123,34 +123,45 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   inboundMessageReceived.attach(notifyInboundMessage);
   // Approved lines go to the DMS when the company asks for it (queued in the approval's transaction).
   repairOrderLinesApproved.attach(pushApprovedLines);
+  // Jobs run on the worker's own connection pool (the same object on PGlite); `jobs` is read when used, by which
+  // time it is set below.
+  const workerDeps: TAppDeps = {
+    ...deps,
+    db: db.worker,
+    get jobs() {
+      return deps.jobs;
+    },
+  };
   // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
   const dmsLog = { info: (o: object, msg: string) => app.log.info(o, msg), warn: (o: object, msg: string) => app.log.warn(o, msg) };
-  const recurringJobs: TRecurringJob[] = [...createVehicleRecurringJobs({ deps }), ...createDmsRecurringJobs({ deps, log: dmsLog })];
+  const recurringJobs: TRecurringJob[] = [...createVehicleRecurringJobs({ deps: workerDeps }), ...createDmsRecurringJobs({ deps: workerDeps, log: dmsLog })];
   // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
   registerRepairOrderAutomations();
   registerVehicleAutomations();
   // Surveys: their engine source and page, and their reactions to closed or reopened orders and closed tasks.
   registerSurveys();
-  // Handlers close over `deps`, which is complete before the worker runs its first job.
+  // Handlers close over `workerDeps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
-    db,
+    db: db.worker,
     pollMs: config.workerPollMs,
     leaseSeconds: config.workerLeaseSeconds,
     concurrency: config.workerConcurrency,
-    // Several rounds of work per claim, so one slow provider call does not leave the other slots idle for long.
-    batchSize: config.workerConcurrency * 4,
+    wakeDelayMs: config.workerWakeDelayMs,
+    // Two rounds of work held at once: a slot that frees finds a claimed job waiting.
+    batchSize: config.workerConcurrency * 2,
     handlers: {
-      ...createMessageJobHandlers({ deps }),
-      ...createCustomerImportJobHandlers({ deps }),
-      ...createNotificationJobHandlers({ deps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
-      ...createAwayJobHandlers({ deps }),
-      ...createCustomerGroupJobHandlers({ deps }),
-      ...createVehicleJobHandlers({ deps, log: { error: (o, msg) => app.log.error(o, msg) } }),
-      ...createDmsSyncJobHandlers({ deps, log: dmsLog }),
-      ...createAutomationJobHandlers({ deps }),
-      ...createSurveyJobHandlers({ deps }),
-      ...createRecurringJobHandlers({ db, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createMessageJobHandlers({ deps: workerDeps }),
+      ...createCustomerImportJobHandlers({ deps: workerDeps }),
+      ...createNotificationJobHandlers({ deps: workerDeps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createAwayJobHandlers({ deps: workerDeps }),
+      ...createCustomerGroupJobHandlers({ deps: workerDeps }),
+      ...createVehicleJobHandlers({ deps: workerDeps, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createDmsSyncJobHandlers({ deps: workerDeps, log: dmsLog }),
+      ...createAutomationJobHandlers({ deps: workerDeps }),
+      ...createSurveyJobHandlers({ deps: workerDeps }),
+      ...createRecurringJobHandlers({ db: db.worker, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
+    batchHandlers: createMessageBatchJobHandlers({ deps: workerDeps }),
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
 

@@ -66,7 +66,11 @@ const ZEnvSchema = z.object({
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
   /** Jobs run at once by this process's worker (provider calls overlap; each job keeps its own lease). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** A wake waits this long before claiming, so a burst of sends is worked in batches (0: claim at once). */
+  WORKER_WAKE_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(50),
+  /** PostgreSQL connections of the worker's own pool (the API's pool is separate, see decisions.md). */
+  WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
   QUIET_HOURS: bool.default(true),
   /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
@@ -139,6 +143,8 @@ export type TConfig = {
   worker: boolean;
   workerPollMs: number;
   workerConcurrency: number;
+  workerPoolSize: number;
+  workerWakeDelayMs: number;
   quietHours: boolean;
   workerLeaseSeconds: number;
   attachmentLimitBytes: number;
@@ -246,6 +252,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    workerPoolSize: env.WORKER_POOL_SIZE,
+    workerWakeDelayMs: env.WORKER_WAKE_DELAY_MS,
     quietHours: env.QUIET_HOURS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,

@@ -10,7 +10,8 @@ import { startFakeTwilio, type TFakeTwilio } from './fakes/fake-twilio';
 import { startServerProcess, waitFor, type TServerProcess } from './server-process';
 import { bearer, createPostgresTestDatabase, login, seedCompany, seedSuperAdmin, type TSeededCompany } from './helpers';
 
-const MESSAGES = 24;
+// More than the worker's default concurrency (32), so the kill finds some sends in flight and some not started.
+const MESSAGES = 80;
 // Both processes must read the company's encrypted provider token with the same key.
 const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 

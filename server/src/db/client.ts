@@ -18,6 +18,11 @@ export interface TDatabase {
   drizzle: TDrizzle;
   /** Runs raw SQL outside row-level security (migrations only). */
   exec(text: string): Promise<void>;
+  /**
+   * The same database through the outbox worker's own small pool, so API requests and the worker never wait for
+   * each other's connections (decisions.md, "Outbox worker"). PGlite has one connection: there it is this object.
+   */
+  worker: TDatabase;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export interface TCreateDatabaseOptions {
   /** An already opened PGlite (tests load a migrated template into memory). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Connections of the worker's pool (`worker`); PostgreSQL only. */
+  workerPoolSize?: number;
   /**
    * Called with every statement drizzle sends (tests count them to prove a list runs a constant number of
    * statements). Without it no logger is installed at all, so production pays nothing.
@@ -42,27 +49,51 @@ function loggerOf(onQuery: TQueryObserver | undefined) {
 
 export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDatabase> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // The API answers even if a pooled connection drops; the next query gets a fresh one.
-    pool.on('error', () => undefined);
+    const open = (max: number) => {
+      const pool = new pg.Pool({ connectionString: opts.databaseUrl, max });
+      // The API answers even if a pooled connection drops; the next query gets a fresh one.
+      pool.on('error', () => undefined);
+      return pool;
+    };
+    const pool = open(opts.poolSize ?? 10);
+    // pg opens connections on first use: a process that runs no worker never connects this one.
+    const workerPool = open(opts.workerPoolSize ?? 4);
+    const exec = async (text: string) => {
+      await pool.query(text);
+    };
+    const worker: TDatabase = {
+      kind: 'postgres',
+      drizzle: drizzlePg({ client: workerPool, logger: loggerOf(opts.onQuery) }),
+      exec,
+      get worker() {
+        return worker;
+      },
+      // Ended with the database it belongs to.
+      close: async () => undefined,
+    };
     return {
       kind: 'postgres',
       drizzle: drizzlePg({ client: pool, logger: loggerOf(opts.onQuery) }),
-      exec: async (text) => {
-        await pool.query(text);
+      exec,
+      worker,
+      close: async () => {
+        await Promise.all([pool.end(), workerPool.end()]);
       },
-      close: () => pool.end(),
     };
   }
   const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir }));
-  return {
+  const db: TDatabase = {
     kind: 'pglite',
     drizzle: drizzlePglite({ client, logger: loggerOf(opts.onQuery) }),
     exec: async (text) => {
       await client.exec(text);
     },
+    get worker() {
+      return db;
+    },
     close: () => client.close(),
   };
+  return db;
 }
 
 export interface TScope {

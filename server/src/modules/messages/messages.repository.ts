@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { STATUS_RANK } from '@cd/contracts/message';
 import type { TTx } from '../../db/client';
 import { listLinkedMedia, type TMediaRow } from '../media/media.api';
 import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
@@ -15,6 +16,76 @@ export async function findMessage(tx: TTx, opts: { companyId: number; id: number
     .where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)))
     .limit(1);
   return row;
+}
+
+/** Many messages of one company by id, in one statement (the send job's batches). */
+export async function findMessagesByIds(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<TMessageRow[]> {
+  if (!opts.ids.length) return [];
+  return tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, opts.companyId), inArray(messages.id, opts.ids)));
+}
+
+/**
+ * Stamps the start of a send attempt on messages about to go to their provider, in one statement. Only messages
+ * still waiting to go out and not already stamped by someone else are stamped; the ids returned are the ones to send.
+ */
+export async function stampSendAttempts(tx: TTx, opts: { companyId: number; ids: number[]; at: Date }): Promise<number[]> {
+  if (!opts.ids.length) return [];
+  const rows = await tx
+    .update(messages)
+    .set({ attemptStartedAt: opts.at, attempt: sql`${messages.attempt} + 1`, updatedAt: opts.at })
+    .where(
+      and(
+        eq(messages.companyId, opts.companyId),
+        inArray(messages.id, opts.ids),
+        eq(messages.status, 'SENDING'),
+        sql`${messages.attemptStartedAt} is null and ${messages.providerMessageId} is null`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Forgets the attempt stamp of sends the provider certainly refused (nothing to reconcile on the next try). */
+export async function clearSendAttempts(tx: TTx, opts: { companyId: number; ids: number[] }): Promise<void> {
+  if (!opts.ids.length) return;
+  await tx
+    .update(messages)
+    .set({ attemptStartedAt: null, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, opts.companyId), inArray(messages.id, opts.ids)));
+}
+
+/** `case <status> when … then <rank>`: STATUS_RANK in SQL (its keys are fixed identifiers, not input). */
+const statusRankOf = (column: SQL) =>
+  sql`(case ${column} ${sql.raw(
+    Object.entries(STATUS_RANK)
+      .map(([status, rank]) => `when '${status}' then ${rank}`)
+      .join(' '),
+  )} end)`;
+
+/**
+ * Records what the provider answered for many messages in one statement. A status callback may have landed
+ * between the answer and this commit: a status never moves back (FAILED excepted). Returns the updated rows.
+ */
+export async function recordSendResults(
+  tx: TTx,
+  opts: { companyId: number; results: { id: number; providerMessageId: string; status: string }[]; sentAt: Date },
+): Promise<TMessageRow[]> {
+  if (!opts.results.length) return [];
+  const res = await tx.execute(sql`
+    update messages m
+    set provider_message_id = v.pid,
+        status = case when ${statusRankOf(sql`m.status`)} > ${statusRankOf(sql`v.status`)} and v.status <> 'FAILED' then m.status else v.status end,
+        sent_at = ${opts.sentAt.toISOString()}::timestamptz,
+        attempt_started_at = null,
+        updated_at = ${opts.sentAt.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(opts.results.map((r) => ({ id: r.id, pid: r.providerMessageId, status: r.status })))}::jsonb)
+      as v(id bigint, pid text, status text)
+    where m.company_id = ${opts.companyId} and m.id = v.id
+    returning m.id::int as id`);
+  return findMessagesByIds(tx, { companyId: opts.companyId, ids: (res.rows as { id: number }[]).map((r) => r.id) });
 }
 
 export async function findMessageByProviderId(

@@ -146,6 +146,22 @@ describe('scheduled messages', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/messages/${s1.id}/remove_scheduled`, headers: bearer(adminTok) })).statusCode).toBe(409);
   });
 
+  it('goes out once when "send now" and its own time come in the same batch', async () => {
+    const c = await newCustomer();
+    const m = (await send(adminTok, { customerId: c.id, content: 'Now or later', scheduledAt: new Date(Date.now() + 3600_000).toISOString() })).json();
+    await t.app.inject({ method: 'POST', url: `/api/messages/${m.id}/send_scheduled`, headers: bearer(adminTok) });
+    // Its scheduled job comes due at the same moment: both jobs are claimed together.
+    await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`update outbox_jobs set run_at = now() where kind = 'send_message' and done_at is null and payload->>'messageId' = ${String(m.id)}`),
+    );
+    await drain();
+    const row = await runInScope(t.db, { companyId: a.companyId }, (tx) =>
+      tx.execute(sql`select status, attempt, (select count(*)::int from outbox_jobs where kind = 'simulator_status' and payload->>'messageId' = ${String(m.id)}) as sends
+        from messages where id = ${m.id}`),
+    );
+    expect(row.rows[0]).toEqual({ status: 'SENT', attempt: 1, sends: 1 });
+  });
+
   it('goes out on its own when its time comes', async () => {
     const c = await newCustomer();
     const m = (await send(adminTok, { customerId: c.id, content: 'Soon', scheduledAt: new Date(Date.now() + 1200).toISOString() })).json();
