@@ -245,6 +245,9 @@ export async function runInboxBenchmark(opts: { databaseUrl: string }): Promise<
         requests: SEQUENTIAL_REQUESTS,
         endpoints: [
           { name: 'page 1 (total capped)', path: pagePaths.get(1)! },
+          // What the response compression (brotli for this fetch's Accept-Encoding) and the framework cost.
+          { name: 'page 1, identity encoding', path: pagePaths.get(1)!, headers: { 'accept-encoding': 'identity' } },
+          { name: 'page 1 on the bare baseline', path: pagePaths.get(1)!, baseUrl: bases.baseline },
           { name: 'page 1 with exactTotal=true', path: `${pagePaths.get(1)!}&exactTotal=true` },
           { name: 'page 10 (no total)', path: pagePaths.get(10)! },
           { name: 'GET /api/customers/read_state', path: '/api/customers/read_state' },

@@ -15,21 +15,24 @@ export interface TSequentialResult {
 export async function measureSequential(opts: {
   baseUrl: string;
   token: string;
-  endpoints: { name: string; path: string }[];
+  /** `baseUrl` per endpoint overrides the shared one (a bare baseline beside the app); `headers` are added. */
+  endpoints: { name: string; path: string; baseUrl?: string; headers?: Record<string, string> }[];
   requests: number;
   warmup?: number;
 }): Promise<TSequentialResult[]> {
   const times = opts.endpoints.map(() => [] as number[]);
-  const one = async (path: string) => {
-    const res = await fetch(opts.baseUrl + path, { headers: { authorization: `Bearer ${opts.token}`, accept: 'application/ld+json' } });
-    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  const one = async (e: (typeof opts.endpoints)[number]) => {
+    const res = await fetch((e.baseUrl ?? opts.baseUrl) + e.path, {
+      headers: { authorization: `Bearer ${opts.token}`, accept: 'application/ld+json', ...e.headers },
+    });
+    if (!res.ok) throw new Error(`GET ${e.path} answered ${res.status}`);
     await res.arrayBuffer();
   };
-  for (let i = 0; i < (opts.warmup ?? 10); i++) for (const e of opts.endpoints) await one(e.path);
+  for (let i = 0; i < (opts.warmup ?? 10); i++) for (const e of opts.endpoints) await one(e);
   for (let i = 0; i < opts.requests; i++) {
     for (const [k, e] of opts.endpoints.entries()) {
       const t0 = nowMs();
-      await one(e.path);
+      await one(e);
       times[k]!.push(nowMs() - t0);
     }
   }
