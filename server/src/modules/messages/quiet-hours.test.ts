@@ -44,9 +44,11 @@ describe('quiet hours', () => {
   it('rejects a company window wider than the default', async () => {
     const { seedSuperAdmin } = await import('../../../test/helpers');
     const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/companies/${a.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '07:00' } } });
+    // Its own company: a narrower window on the shared one would hold the other tests' replies (tests run shuffled).
+    const own = await seedCompany(t.db);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/companies/${own.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '07:00' } } });
     expect(res.statusCode).toBe(422);
-    const ok = await t.app.inject({ method: 'PATCH', url: `/api/companies/${a.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '09:00', quietHoursEnd: '18:00' } } });
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/companies/${own.companyId}`, headers: bearer(root), payload: { ocs: { quietHoursStart: '09:00', quietHoursEnd: '18:00' } } });
     expect(ok.statusCode).toBe(200);
   });
 });
