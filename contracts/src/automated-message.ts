@@ -10,7 +10,7 @@ import { ZIsoDateTimeSchema } from './refs';
  * recorded once under a key `<entity>:<id>:<kind>` that the database keeps unique, so a retry, a double click or two
  * workers never send it twice. Later modules add their entities and kinds to the two tables below.
  */
-export const AUTOMATED_MESSAGE_ENTITIES = ['repair_order', 'vehicle', 'survey'] as const;
+export const AUTOMATED_MESSAGE_ENTITIES = ['repair_order', 'vehicle', 'survey', 'appointment'] as const;
 export type TAutomatedMessageEntity = (typeof AUTOMATED_MESSAGE_ENTITIES)[number];
 
 interface TAutomatedMessageKindInfo {
@@ -47,6 +47,12 @@ export const AUTOMATED_MESSAGE_KINDS = {
   /** The survey itself (its key is the survey's: one survey, one text), and the one reminder of an unanswered survey. */
   survey: { entity: 'survey', field: 'surveySettings.text', messageType: 'STANDARD', repeatable: false },
   survey_resend: { entity: 'survey', field: 'surveySettings.resendText', messageType: 'STANDARD', repeatable: false },
+  /** Appointments (issue 16): each sent once per appointment (spec part 2 §4); the reminder moves with the time. */
+  appointment_request: { entity: 'appointment', field: 'appointmentsSettings.requestText', messageType: 'STANDARD', repeatable: false },
+  appointment_confirmation: { entity: 'appointment', field: 'appointmentsSettings.confirmationText', messageType: 'STANDARD', repeatable: false },
+  appointment_denial: { entity: 'appointment', field: 'appointmentsSettings.denialText', messageType: 'STANDARD', repeatable: false },
+  appointment_cancellation: { entity: 'appointment', field: 'appointmentsSettings.cancellationText', messageType: 'STANDARD', repeatable: false },
+  appointment_reminder: { entity: 'appointment', field: 'appointmentsSettings.reminderText', messageType: 'STANDARD', repeatable: false },
 } as const satisfies Record<string, TAutomatedMessageKindInfo>;
 export type TAutomatedMessageKind = keyof typeof AUTOMATED_MESSAGE_KINDS;
 export const AUTOMATED_MESSAGE_KIND_NAMES = Object.keys(AUTOMATED_MESSAGE_KINDS) as [TAutomatedMessageKind, ...TAutomatedMessageKind[]];

@@ -68,7 +68,7 @@ describe('link codes', () => {
 
 describe('link purposes and lifetimes', () => {
   it('each purpose fills one URL modifier', () => {
-    const urlModifiers = [MODIFIERS.statusUrl, MODIFIERS.approvalUrl, MODIFIERS.vehicleReadyUrl, MODIFIERS.surveyUrl, MODIFIERS.paymentUrl];
+    const urlModifiers = [MODIFIERS.statusUrl, MODIFIERS.approvalUrl, MODIFIERS.vehicleReadyUrl, MODIFIERS.surveyUrl, MODIFIERS.paymentUrl, MODIFIERS.bookingUrl];
     expect(CUSTOMER_LINK_PURPOSES.map((p) => CUSTOMER_LINK_PURPOSE_INFO[p].modifier).sort()).toEqual([...urlModifiers].sort());
   });
 
@@ -161,7 +161,7 @@ describe('the staff list query', () => {
 
   it('reads an entity and a decimal id, and refuses anything else', () => {
     expect(ZCustomerLinkListQuerySchema.parse({ entity: 'repair_order', entityId: '42' })).toEqual({ entity: 'repair_order', entityId: 42 });
-    for (const bad of [{ entity: 'customer', entityId: '1' }, { entity: 'repair_order', entityId: '0x10' }, { entity: 'repair_order' }, {}])
+    for (const bad of [{ entity: 'vehicle', entityId: '1' }, { entity: 'repair_order', entityId: '0x10' }, { entity: 'repair_order' }, {}])
       expect(ZCustomerLinkListQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { ZReviewSiteSchema } from './survey';
  * `{PUBLIC_URL}/r/{code}`, opaque and unguessable, scoped to one entity and one purpose, expiring and revocable.
  * Public pages resolve the code on the server and see only what the purpose allows (the answer schemas below).
  */
-export const CUSTOMER_LINK_PURPOSES = ['status', 'approval', 'vehicle_ready', 'survey', 'payment'] as const;
+export const CUSTOMER_LINK_PURPOSES = ['status', 'approval', 'vehicle_ready', 'survey', 'payment', 'booking'] as const;
 export const ZCustomerLinkPurposeSchema = z.enum(CUSTOMER_LINK_PURPOSES);
 export type TCustomerLinkPurpose = z.infer<typeof ZCustomerLinkPurposeSchema>;
 
@@ -23,6 +23,8 @@ export const CUSTOMER_LINK_PURPOSE_INFO: Readonly<Record<TCustomerLinkPurpose, {
   vehicle_ready: { entity: 'repair_order', modifier: MODIFIERS.vehicleReadyUrl, ttlDays: 14 },
   survey: { entity: 'survey', modifier: MODIFIERS.surveyUrl, ttlDays: 30 },
   payment: { entity: 'payment_request', modifier: MODIFIERS.paymentUrl, ttlDays: 30 },
+  /** The booking page for one customer (sent from the messenger or in an appointment text): no name or phone asked. */
+  booking: { entity: 'customer', modifier: MODIFIERS.bookingUrl, ttlDays: 30 },
 };
 
 /**
@@ -104,7 +106,7 @@ export const ZCustomerLinkSchema = z
 export type TCustomerLink = z.infer<typeof ZCustomerLinkSchema>;
 
 /** What links can point at (the entities of CUSTOMER_LINK_PURPOSE_INFO; a test keeps the two in step). */
-export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'survey', 'payment_request'] as const;
+export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'survey', 'payment_request', 'customer'] as const;
 
 /** GET /api/customer_links?entity=repair_order&entityId=42: the links made for one entity, newest first. */
 export const ZCustomerLinkListQuerySchema = z.object({ entity: z.enum(CUSTOMER_LINK_ENTITIES), entityId: ZIdStringSchema });
@@ -210,11 +212,16 @@ export const ZPublicSurveyPageSchema = z.object({
 });
 export type TPublicSurveyPage = z.infer<typeof ZPublicSurveyPageSchema>;
 
+/** A booking link: the page opens the company's booking page (`/book/{slug}`) for this customer. */
+export const ZPublicBookingLinkPageSchema = z.object({ purpose: z.literal('booking'), company: ZPublicBrandSchema, slug: z.string() });
+export type TPublicBookingLinkPage = z.infer<typeof ZPublicBookingLinkPageSchema>;
+
 /** GET /api/public/links/{code}: the page of the link's purpose. The payment page joins with its module. */
 export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [
   ZPublicStatusPageSchema,
   ZPublicApprovalPageSchema,
   ZPublicVehicleReadyPageSchema,
   ZPublicSurveyPageSchema,
+  ZPublicBookingLinkPageSchema,
 ]);
 export type TPublicLinkPage = z.infer<typeof ZPublicLinkPageSchema>;

@@ -12,13 +12,15 @@ export const MODIFIERS = {
   customerName: '{customer_name}',
   companyName: '{company_name}',
   appointmentTime: '{appointment_time}',
+  bookingUrl: '{booking_url}',
 } as const;
 export type TModifier = (typeof MODIFIERS)[keyof typeof MODIFIERS];
 
 /** Usable in every text that takes modifiers. */
 export const OPTIONAL_MODIFIERS: readonly TModifier[] = [MODIFIERS.customerName, MODIFIERS.companyName];
 
-const APPOINTMENT = { required: [], optional: [MODIFIERS.appointmentTime] } as const;
+/** An appointment text may carry the booking page's link (a denial: "pick another time"). */
+const APPOINTMENT = { required: [], optional: [MODIFIERS.appointmentTime, MODIFIERS.bookingUrl] } as const;
 const PLAIN = { required: [], optional: [] } as const;
 
 /** Texts that take modifiers, by property path ("group.key"): the modifiers each must contain, and the extra ones

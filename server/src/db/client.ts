@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -81,7 +82,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
       },
     };
   }
-  const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir }));
+  const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { btree_gist } }));
   const db: TDatabase = {
     kind: 'pglite',
     drizzle: drizzlePglite({ client, logger: loggerOf(opts.onQuery) }),
