@@ -220,6 +220,7 @@ export const ZAppointmentsSettingsSchema = z.strictObject({
   cancellationText: optText(),
   reminderText: optText(),
 });
+export type TAppointmentsSettings = z.infer<typeof ZAppointmentsSettingsSchema>;
 
 export const WELCOME_STOP_PHRASE = 'text stop';
 export function containsTextStop(value: string): boolean {

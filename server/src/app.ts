@@ -67,6 +67,7 @@ import { repairOrderLinesRoutes } from './modules/repair-orders/repair-order-lin
 import { createVehicleRecurringJobs } from './modules/vehicles/vehicle-appraisal.service';
 import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
 import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
+import { appointmentsRoutes, registerAppointments } from './modules/appointments/appointments.api';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
@@ -140,6 +141,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   registerVehicleAutomations();
   // Surveys: their engine source and page, and their reactions to closed or reopened orders and closed tasks.
   registerSurveys();
+  registerAppointments();
   // Handlers close over `workerDeps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db: db.worker,
@@ -246,6 +248,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await customerLinksRoutes(api, deps);
     await surveysRoutes(api, deps);
     await tasksRoutes(api, deps);
+    await appointmentsRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

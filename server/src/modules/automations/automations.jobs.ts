@@ -5,7 +5,7 @@ import {
   parseAutomatedMessageKey,
   type TAutomatedMessageState,
 } from '@cd/contracts/automated-message';
-import { customerLinkUrl, type TCustomerLinkPurpose } from '@cd/contracts/customer-link';
+import { CUSTOMER_LINK_PURPOSE_INFO, customerLinkUrl, type TCustomerLinkPurpose } from '@cd/contracts/customer-link';
 import { renderModifiers, type TModifierField, type TModifierValues, type TRenderProblem } from '@cd/contracts/message-modifiers';
 import type { TChannel } from '@cd/contracts/customer';
 import type { TAppDeps } from '../../context';
@@ -123,8 +123,10 @@ async function decide(tx: TTx, deps: TDeps, row: TAutomatedMessageRow, emit: (e:
       companyId,
       customerId: customer.id,
       purpose: p.purpose,
-      entity: row.entity,
-      entityId: row.entityId,
+      // A booking link belongs to the customer (any appointment of theirs), every other link to the message's entity.
+      ...(CUSTOMER_LINK_PURPOSE_INFO[p.purpose].entity === 'customer'
+        ? { entity: 'customer', entityId: customer.id }
+        : { entity: row.entity, entityId: row.entityId }),
       automatedMessageId: row.id,
     });
     codes.set(p.purpose, link.code);

@@ -1,0 +1,10 @@
+/**
+ * What other modules may use of appointments (the public booking page, the messenger's reminder button): free
+ * times, holds and booking a hold, each in the caller's transaction.
+ */
+export { computeAvailability, holdSlot, releaseHold, appointmentsSettingsOf, bookingStepsOf } from './appointments-booking.service';
+export { bookHeldSlot } from './appointment-actions.service';
+export { loadAppointmentsCompany, requireAppointmentsReader } from './appointments.access';
+export { findNextConfirmedAppointment } from './appointments.repository';
+export { appointmentsRoutes } from './appointments.routes';
+export { registerAppointments } from './appointments.register';
