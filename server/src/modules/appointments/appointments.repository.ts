@@ -2,7 +2,14 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TShiftWeek } from '@cd/contracts/appointment';
 import type { TAppointmentStatus } from '@cd/contracts/appointment-constants';
 import type { TTx } from '../../db/client';
-import { appointmentHolds, appointments, appointmentServices, type TAppointmentHoldRow, type TAppointmentRow, type TAppointmentView } from './appointments.schema';
+import {
+  appointmentHolds,
+  appointments,
+  appointmentServices,
+  type TAppointmentHoldRow,
+  type TAppointmentRow,
+  type TAppointmentView,
+} from './appointments.schema';
 import type { TBusy } from './availability';
 
 type TRaw = Record<string, unknown>;
@@ -42,7 +49,10 @@ export async function listShifts(tx: TTx, opts: { companyId: number }): Promise<
 }
 
 /** Vacations overlapping the days `from`..`to`, per user. */
-export async function listVacationDays(tx: TTx, opts: { companyId: number; from: string; to: string }): Promise<Map<number, { first: string; last: string }[]>> {
+export async function listVacationDays(
+  tx: TTx,
+  opts: { companyId: number; from: string; to: string },
+): Promise<Map<number, { first: string; last: string }[]>> {
   const rows = await rowsOf(
     tx,
     sql`select user_id, first_day::text as first_day, last_day::text as last_day from vacations
@@ -69,7 +79,7 @@ export async function listBusy(tx: TTx, opts: { companyId: number; from: Date; t
         left join appointment_holds h on h.company_id = r.company_id and h.id = r.hold_id
         where r.company_id = ${opts.companyId} and r.during && tstzrange(${opts.from.toISOString()}::timestamptz, ${opts.to.toISOString()}::timestamptz)
           and (r.hold_id is null or h.expires_at > ${opts.now.toISOString()}::timestamptz)
-          and r.appointment_id is distinct from ${opts.ignoreAppointmentId ?? null}::bigint`,
+          ${opts.ignoreAppointmentId === undefined ? sql`` : sql`and (r.appointment_id is null or r.appointment_id <> ${opts.ignoreAppointmentId})`}`,
   );
   return rows.map((r) => ({ subject: String(r.subject), start: dateOf(r.s).getTime(), end: dateOf(r.e).getTime() }));
 }
@@ -141,10 +151,7 @@ export async function replaceServices(tx: TTx, opts: { companyId: number; appoin
   );
 }
 
-export async function updateAppointment(
-  tx: TTx,
-  opts: { companyId: number; id: number; values: Partial<TAppointmentValues> },
-): Promise<TAppointmentRow> {
+export async function updateAppointment(tx: TTx, opts: { companyId: number; id: number; values: Partial<TAppointmentValues> }): Promise<TAppointmentRow> {
   const [row] = await tx
     .update(appointments)
     .set({ ...opts.values, updatedAt: new Date() })
@@ -262,7 +269,13 @@ export async function lockLiveHold(tx: TTx, opts: { companyId: number; token: st
   const [row] = await tx
     .select()
     .from(appointmentHolds)
-    .where(and(eq(appointmentHolds.companyId, opts.companyId), eq(appointmentHolds.token, opts.token), sql`${appointmentHolds.expiresAt} > ${opts.now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(appointmentHolds.companyId, opts.companyId),
+        eq(appointmentHolds.token, opts.token),
+        sql`${appointmentHolds.expiresAt} > ${opts.now.toISOString()}::timestamptz`,
+      ),
+    )
     .for('update');
   return row;
 }

@@ -28,10 +28,24 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: TAppDeps) {
 
   r.get(
     '/api/appointments',
-    { schema: { tags, querystring: ZAppointmentListQuerySchema, response: { 200: hydraCollectionOf(ZAppointmentSchema), ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        querystring: ZAppointmentListQuerySchema,
+        response: { 200: hydraCollectionOf(ZAppointmentSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (req) => {
       const member = await service.listAppointments({ ctx: contextOf(deps, req), query: req.query });
-      return toCollection({ path: '/api/appointments', query: req.query, member, totalItems: member.length, page: 1, itemsPerPage: member.length, paginated: false });
+      return toCollection({
+        path: '/api/appointments',
+        query: req.query,
+        member,
+        totalItems: member.length,
+        page: 1,
+        itemsPerPage: member.length,
+        paginated: false,
+      });
     },
   );
   r.get(
@@ -39,11 +53,15 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: TAppDeps) {
     { schema: { tags, querystring: ZAvailabilityQuerySchema, response: { 200: ZAvailabilitySchema, ...errorResponses(400, 401, 403, 404, 422) } } },
     async (req) => service.getAvailability({ ctx: contextOf(deps, req), query: req.query }),
   );
-  r.get('/api/appointments/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZAppointmentSchema, ...errorResponses(400, 401, 403, 404) } } }, async (req) =>
-    service.getAppointment({ ctx: contextOf(deps, req), id: req.params.id }),
+  r.get(
+    '/api/appointments/:id',
+    { schema: { tags, params: ZIdParamsSchema, response: { 200: ZAppointmentSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (req) => service.getAppointment({ ctx: contextOf(deps, req), id: req.params.id }),
   );
-  r.post('/api/appointments', { schema: { tags, body: ZAppointmentCreateSchema, response: { 201: ZAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) } } }, async (req, reply) =>
-    reply.status(201).send(await service.createAppointment({ ctx: contextOf(deps, req), body: req.body })),
+  r.post(
+    '/api/appointments',
+    { schema: { tags, body: ZAppointmentCreateSchema, response: { 201: ZAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) } } },
+    async (req, reply) => reply.status(201).send(await service.createAppointment({ ctx: contextOf(deps, req), body: req.body })),
   );
   r.patch('/api/appointments/:id', { schema: { tags, params: ZIdParamsSchema, body: ZAppointmentPatchSchema, response: ONE } }, async (req) =>
     service.changeAppointment({ ctx: contextOf(deps, req), id: req.params.id, body: req.body }),

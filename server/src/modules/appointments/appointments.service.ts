@@ -58,7 +58,8 @@ export async function getAppointment(opts: { ctx: TRequestContext; id: number })
   const { ctx } = opts;
   const { scope, companyId } = resolveRecordScope({ ctx });
   return runInScope(ctx.db, scope, async (tx) => {
-    const row = companyId === null ? await repo.lockAppointment(tx, { companyId: null, id: opts.id }) : await repo.findAppointment(tx, { companyId, id: opts.id });
+    const row =
+      companyId === null ? await repo.lockAppointment(tx, { companyId: null, id: opts.id }) : await repo.findAppointment(tx, { companyId, id: opts.id });
     if (!row) throw new AppError('not_found', 'Appointment not found.');
     await companyFor(tx, ctx, row.companyId);
     return toAppointmentResource(await viewOf(tx, { companyId: row.companyId, id: row.id }));
@@ -89,7 +90,8 @@ async function checkReferences(tx: TTx, opts: { companyId: number; customerId: n
   if (!customer) throw validationError([{ propertyPath: 'customer', message: 'Customer not found.' }]);
   if (opts.vehicleId) {
     const [vehicle] = await findVehiclesByIds(tx, { companyId: opts.companyId, ids: [opts.vehicleId] });
-    if (!vehicle || vehicle.customerId !== opts.customerId) throw validationError([{ propertyPath: 'vehicle', message: 'This vehicle is not the customer’s.' }]);
+    if (!vehicle || vehicle.customerId !== opts.customerId)
+      throw validationError([{ propertyPath: 'vehicle', message: 'This vehicle is not the customer’s.' }]);
   }
   if (opts.assigneeId) {
     const [user] = await findUsersByIds(tx, { companyId: opts.companyId, ids: [opts.assigneeId] });

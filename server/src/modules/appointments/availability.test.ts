@@ -35,7 +35,22 @@ describe('availability', () => {
   it('steps by the granularity inside each opening span, never across the lunch break', () => {
     const days = computeSlots({ schedule: schedule(), from: MONDAY, to: MONDAY, durationMinutes: 60, granularity: 30, safeZoneMinutes: 0, now: LONG_AGO });
     // 08:00–12:00 local = 13:00–17:00Z: starts 13:00 … 16:00; 13:00–17:00 local = 18:00–22:00Z: starts 18:00 … 21:00.
-    expect(starts(days)).toEqual(['13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00']);
+    expect(starts(days)).toEqual([
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+    ]);
     expect(days[0]!.slots.every((s) => s.capacity === 1 && s.assignees.length === 0)).toBe(true);
   });
 
@@ -55,7 +70,15 @@ describe('availability', () => {
   });
 
   it('gives a daylight-saving day its real length (01:00–05:00 on 2026-03-08 is three hours)', () => {
-    const days = computeSlots({ schedule: schedule(), from: '2026-03-08', to: '2026-03-08', durationMinutes: 60, granularity: 60, safeZoneMinutes: 0, now: LONG_AGO });
+    const days = computeSlots({
+      schedule: schedule(),
+      from: '2026-03-08',
+      to: '2026-03-08',
+      durationMinutes: 60,
+      granularity: 60,
+      safeZoneMinutes: 0,
+      now: LONG_AGO,
+    });
     // 01:00 EST = 06:00Z; clocks jump 02:00 → 03:00; 05:00 EDT = 09:00Z.
     expect(starts(days)).toEqual(['06:00', '07:00', '08:00']);
   });
@@ -75,7 +98,9 @@ describe('availability', () => {
     expect(byStart.get('16:30')).toMatchObject({ capacity: 1, assignees: [2] }); // 11:30: user 1 leaves at 12:00
     expect(byStart.has('21:30')).toBe(false); // 16:30 local + 60 > 17:00
     // A Tuesday without shifts has no slot at all, though the company is open.
-    expect(computeSlots({ schedule: s, from: '2026-12-08', to: '2026-12-08', durationMinutes: 60, granularity: 30, safeZoneMinutes: 0, now: LONG_AGO })[0]!.slots).toEqual([]);
+    expect(
+      computeSlots({ schedule: s, from: '2026-12-08', to: '2026-12-08', durationMinutes: 60, granularity: 30, safeZoneMinutes: 0, now: LONG_AGO })[0]!.slots,
+    ).toEqual([]);
   });
 
   it('leaves out users on vacation and what is already booked', () => {
@@ -114,14 +139,21 @@ describe('availability', () => {
     expect(days[0]!.slots.map((x) => x.capacity)).toEqual([1, 2]);
     expect(days[0]!.slots[0]!.units.get(7)).toEqual([2]);
     const full = schedule({ ...s, busy: [...s.busy, { subject: unitSubject(7, 2), start: at('2026-12-07T13:00:00Z'), end: at('2026-12-07T14:00:00Z') }] });
-    expect(starts(computeSlots({ schedule: full, from: MONDAY, to: MONDAY, durationMinutes: 60, granularity: 60, safeZoneMinutes: 0, now: LONG_AGO }))).toEqual(['14:00']);
+    expect(starts(computeSlots({ schedule: full, from: MONDAY, to: MONDAY, durationMinutes: 60, granularity: 60, safeZoneMinutes: 0, now: LONG_AGO }))).toEqual(
+      ['14:00'],
+    );
   });
 
   it('checks an exact time for staff: outside the hours is null, inside lists who is free', () => {
     const s = schedule({ shifts: new Map([[1, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }] })]]) });
     expect(freeForTime({ schedule: s, day: MONDAY, start: at('2026-12-07T16:30:00Z'), end: at('2026-12-07T17:30:00Z') })).toBeNull(); // across lunch
-    expect(freeForTime({ schedule: s, day: MONDAY, start: at('2026-12-07T13:10:00Z'), end: at('2026-12-07T13:50:00Z') })).toMatchObject({ capacity: 1, assignees: [1] });
-    expect(freeForTime({ schedule: s, day: MONDAY, start: at('2026-12-07T13:10:00Z'), end: at('2026-12-07T13:50:00Z'), assigneeId: 9 })).toMatchObject({ capacity: 0 });
+    expect(freeForTime({ schedule: s, day: MONDAY, start: at('2026-12-07T13:10:00Z'), end: at('2026-12-07T13:50:00Z') })).toMatchObject({
+      capacity: 1,
+      assignees: [1],
+    });
+    expect(freeForTime({ schedule: s, day: MONDAY, start: at('2026-12-07T13:10:00Z'), end: at('2026-12-07T13:50:00Z'), assigneeId: 9 })).toMatchObject({
+      capacity: 0,
+    });
   });
 
   it('knows weekdays and whether the company works at all', () => {
@@ -129,6 +161,16 @@ describe('availability', () => {
     expect(weekdayOf('2026-03-08')).toBe('sunday');
     expect(hasWorkingDays(WEEK)).toBe(true);
     expect(hasWorkingDays({ monday: off, tuesday: { isOffDay: false, intervals: [] } })).toBe(false);
-    expect(computeSlots({ schedule: schedule({ hours: { monday: off } }), from: MONDAY, to: MONDAY, durationMinutes: 30, granularity: 30, safeZoneMinutes: 0, now: LONG_AGO })[0]!.slots).toEqual([]);
+    expect(
+      computeSlots({
+        schedule: schedule({ hours: { monday: off } }),
+        from: MONDAY,
+        to: MONDAY,
+        durationMinutes: 30,
+        granularity: 30,
+        safeZoneMinutes: 0,
+        now: LONG_AGO,
+      })[0]!.slots,
+    ).toEqual([]);
   });
 });
