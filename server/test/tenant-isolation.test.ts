@@ -8,6 +8,7 @@ import { queueUserNotification } from '../src/modules/notifications/notification
 import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody } from './multipart';
+import { dayFromNow, enableAppointments, nyInstant, seedServices, seedShifts } from './appointment-fixtures';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -87,6 +88,19 @@ beforeAll(async () => {
     rows.survey = Number((survey.rows[0] as { id: string }).id);
     await tx.execute(sql`update tasks set entity_id = ${rows.survey} where id = ${rows.task}`);
   });
+  // An appointment of A (both companies have the module, so a refusal is tenancy's, not the module's).
+  await enableAppointments(t, a.companyId);
+  await enableAppointments(t, b.companyId);
+  await seedShifts(t, a.companyId, a.admin.id);
+  const [serviceId] = await seedServices(t, a.companyId, [30]);
+  const appointment = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    headers: bearer(adminTok),
+    payload: { customer: rows.customer, services: [serviceId], startsAt: nyInstant(dayFromNow(3), '09:00') },
+  });
+  if (appointment.statusCode !== 201) throw new Error(`appointment fixture: ${appointment.body}`);
+  rows.appointment = appointment.json().id;
 });
 afterAll(() => t.close());
 
@@ -117,6 +131,7 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   automated_messages: () => rows.automatedMessage!,
   surveys: () => rows.survey!,
   tasks: () => rows.task!,
+  appointments: () => rows.appointment!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -142,6 +157,7 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PATCH /api/repair_order_lines/:id': () => ({ description: 'Intruder' }),
   'PUT /api/surveys/:id/resolve': () => ({ note: 'Intruder' }),
   'PUT /api/tasks/:id/done': () => ({ note: 'Intruder' }),
+  'PATCH /api/appointments/:id': () => ({ notes: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
