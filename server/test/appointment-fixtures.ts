@@ -6,7 +6,7 @@ import { runInScope } from '../src/db/client';
 import { caller } from './repair-order-fixtures';
 import { unique, type TSeededCompany, type TTestApp } from './helpers';
 
-/** Every weekday open 08:00–17:00 (the company's wall clock). */
+/** Every weekday open 08:00–17:00 UTC (company hours are stored in UTC; the test companies live in UTC too). */
 export const ALL_WEEK_HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, { isOffDay: false, intervals: [{ startsAt: '08:00', endsAt: '17:00' }] }]));
 export const ALL_WEEK_SHIFT: TShiftWeek = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ startsAt: '08:00', endsAt: '17:00' }]])) as unknown as TShiftWeek;
 
@@ -21,7 +21,7 @@ export async function enableAppointments(
     tx.execute(sql`update companies set modules = modules || '{"appointments": true}'::jsonb,
       hours = ${JSON.stringify(opts.hours ?? ALL_WEEK_HOURS)}::jsonb,
       appointments_settings = appointments_settings || ${JSON.stringify(settings)}::jsonb,
-      timezone = ${opts.timezone ?? 'America/New_York'}
+      timezone = ${opts.timezone ?? 'UTC'}
       where id = ${companyId}`),
   );
 }
@@ -65,18 +65,14 @@ export async function seedCustomer(t: TTestApp, token: string): Promise<number> 
   return res.json().id as number;
 }
 
-/** The local calendar day `days` days from today in New York, as YYYY-MM-DD. */
+/** The calendar day `days` days from today (UTC, the test companies' time zone), as YYYY-MM-DD. */
 export function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** An instant on that day at a New York wall-clock time. */
-export function nyInstant(day: string, hhmm: string): string {
-  for (const offset of ['-05:00', '-04:00']) {
-    const d = new Date(`${day}T${hhmm}:00${offset}`);
-    if (d.toLocaleTimeString('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }) === hhmm) return d.toISOString();
-  }
-  throw new Error(`no such time ${day} ${hhmm}`);
+/** An instant on that day at a wall-clock time of the test companies (UTC). */
+export function dayInstant(day: string, hhmm: string): string {
+  return new Date(`${day}T${hhmm}:00Z`).toISOString();
 }
 
 /** The setting rows the engine keeps for one appointment. */

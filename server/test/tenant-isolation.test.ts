@@ -8,7 +8,7 @@ import { queueUserNotification } from '../src/modules/notifications/notification
 import { runWithLiveEvents } from '../src/live/run-with-live-events';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from './helpers';
 import { multipartBody } from './multipart';
-import { dayFromNow, enableAppointments, nyInstant, seedServices, seedShifts } from './appointment-fixtures';
+import { dayFromNow, enableAppointments, dayInstant, seedServices, seedShifts } from './appointment-fixtures';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -97,7 +97,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/appointments',
     headers: bearer(adminTok),
-    payload: { customer: rows.customer, services: [serviceId], startsAt: nyInstant(dayFromNow(3), '09:00') },
+    payload: { customer: rows.customer, services: [serviceId], startsAt: dayInstant(dayFromNow(3), '09:00') },
   });
   if (appointment.statusCode !== 201) throw new Error(`appointment fixture: ${appointment.body}`);
   rows.appointment = appointment.json().id;

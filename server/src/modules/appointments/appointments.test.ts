@@ -6,7 +6,7 @@ import {
   appointmentMessages,
   dayFromNow,
   enableAppointments,
-  nyInstant,
+  dayInstant,
   seedCustomer,
   seedServices,
   seedShifts,
@@ -66,7 +66,7 @@ describe('booking from the calendar', () => {
   it('books a confirmed appointment: assignee chosen, services add up, live event, confirmation and reminder planned once', async () => {
     const w = await world();
     const day = dayFromNow(3);
-    const res = await book(w, nyInstant(day, '09:00'), { services: w.services, notes: 'Rattle at the back' });
+    const res = await book(w, dayInstant(day, '09:00'), { services: w.services, notes: 'Rattle at the back' });
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json();
     expect(a).toMatchObject({
@@ -81,7 +81,7 @@ describe('booking from the calendar', () => {
 
     const list = await call(
       'GET',
-      `/api/appointments?from=${encodeURIComponent(nyInstant(day, '00:00'))}&to=${encodeURIComponent(nyInstant(dayFromNow(4), '00:00'))}`,
+      `/api/appointments?from=${encodeURIComponent(dayInstant(day, '00:00'))}&to=${encodeURIComponent(dayInstant(dayFromNow(4), '00:00'))}`,
       w.admin,
     );
     expect(list.statusCode, list.body).toBe(200);
@@ -90,9 +90,9 @@ describe('booking from the calendar', () => {
 
     const msgs = await appointmentMessages(t, w.s.companyId, a.id);
     expect(msgs.map((m) => m.kind).sort()).toEqual(['appointment_confirmation', 'appointment_reminder']);
-    // The reminder: 10:00 New York the day before.
+    // The reminder: 10:00 local the day before.
     const reminder = msgs.find((m) => m.kind === 'appointment_reminder')!;
-    expect(reminder.dueAt.toISOString()).toBe(nyInstant(dayFromNow(2), '10:00'));
+    expect(reminder.dueAt.toISOString()).toBe(dayInstant(dayFromNow(2), '10:00'));
 
     const events = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
       const r = await tx.execute(
@@ -106,19 +106,19 @@ describe('booking from the calendar', () => {
   it('refuses a time outside the hours, a taken time, and an assignee without a shift (409 slot not available)', async () => {
     const w = await world();
     const day = dayFromNow(4);
-    expect((await book(w, nyInstant(day, '07:30'))).json().detail).toBe(SLOT_NOT_AVAILABLE);
-    expect((await book(w, nyInstant(day, '16:45'))).statusCode).toBe(409); // would end 17:15
-    expect((await book(w, nyInstant(day, '10:00'))).statusCode).toBe(201);
-    const taken = await book(w, nyInstant(day, '10:15'));
+    expect((await book(w, dayInstant(day, '07:30'))).json().detail).toBe(SLOT_NOT_AVAILABLE);
+    expect((await book(w, dayInstant(day, '16:45'))).statusCode).toBe(409); // would end 17:15
+    expect((await book(w, dayInstant(day, '10:00'))).statusCode).toBe(201);
+    const taken = await book(w, dayInstant(day, '10:15'));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe(SLOT_NOT_AVAILABLE);
-    expect((await book(w, nyInstant(day, '10:30'))).statusCode).toBe(201); // right after: [) ranges touch
-    expect((await book(w, nyInstant(day, '12:00'), { assignee: w.s.agent.id })).statusCode).toBe(409);
+    expect((await book(w, dayInstant(day, '10:30'))).statusCode).toBe(201); // right after: [) ranges touch
+    expect((await book(w, dayInstant(day, '12:00'), { assignee: w.s.agent.id })).statusCode).toBe(409);
   });
 
   it('lets exactly one of 20 parallel bookings of the last slot through', async () => {
     const w = await world();
-    const startsAt = nyInstant(dayFromNow(5), '11:00');
+    const startsAt = dayInstant(dayFromNow(5), '11:00');
     const results = await Promise.all(Array.from({ length: 20 }, () => book(w, startsAt)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -128,7 +128,7 @@ describe('booking from the calendar', () => {
 
   it('books against the hours alone, one at a time, when the company keeps no shifts', async () => {
     const w = await world({ shifts: false });
-    const at = nyInstant(dayFromNow(3), '09:00');
+    const at = dayInstant(dayFromNow(3), '09:00');
     const first = await book(w, at);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().assignee).toBeNull();
@@ -139,7 +139,7 @@ describe('booking from the calendar', () => {
     const w = await world();
     const day = dayFromNow(6);
     await seedVacation(t, w.s.companyId, w.s.admin.id, day, day);
-    expect((await book(w, nyInstant(day, '09:00'))).statusCode).toBe(409);
+    expect((await book(w, dayInstant(day, '09:00'))).statusCode).toBe(409);
     const free = await call('GET', `/api/appointments/availability?services=${w.services[0]}&from=${day}&to=${day}`, w.admin);
     expect(free.json().days[0].slots).toEqual([]);
   });
@@ -153,13 +153,13 @@ describe('availability', () => {
     const before = await call('GET', url, w.admin);
     expect(before.statusCode, before.body).toBe(200);
     const body = before.json();
-    expect(body).toMatchObject({ timezone: 'America/New_York', granularity: 30, duration: 75, reason: null });
+    expect(body).toMatchObject({ timezone: 'UTC', granularity: 30, duration: 75, reason: null });
     // 08:00 … 15:30 on 30-minute steps (75 minutes must end by 17:00): 16 starts.
     expect(body.days[0].slots).toHaveLength(16);
-    expect(body.days[0].slots[0]).toMatchObject({ startsAt: nyInstant(day, '08:00'), capacity: 1, assignees: [`/api/users/${w.s.admin.id}`] });
-    expect((await book(w, nyInstant(day, '08:00'))).statusCode).toBe(201);
+    expect(body.days[0].slots[0]).toMatchObject({ startsAt: dayInstant(day, '08:00'), capacity: 1, assignees: [`/api/users/${w.s.admin.id}`] });
+    expect((await book(w, dayInstant(day, '08:00'))).statusCode).toBe(201);
     const after = (await call('GET', url, w.admin)).json();
-    expect(after.days[0].slots[0].startsAt).toBe(nyInstant(day, '08:30'));
+    expect(after.days[0].slots[0].startsAt).toBe(dayInstant(day, '08:30'));
   });
 
   it('says why there can be no slot: no working days', async () => {
@@ -177,7 +177,7 @@ describe('availability', () => {
 describe('actions and messages', () => {
   it('moves through requested → confirmed → completed; wrong states answer 409 with the spec message', async () => {
     const w = await world();
-    const a = (await book(w, nyInstant(dayFromNow(3), '13:00'), { status: 'requested' })).json();
+    const a = (await book(w, dayInstant(dayFromNow(3), '13:00'), { status: 'requested' })).json();
     expect((await appointmentMessages(t, w.s.companyId, a.id)).map((m) => m.kind)).toEqual(['appointment_request']);
     const wrong = await call('PUT', `/api/appointments/${a.id}/complete`, w.admin, {});
     expect(wrong.statusCode).toBe(409);
@@ -198,7 +198,7 @@ describe('actions and messages', () => {
 
   it('cancels once: the time is given back and the cancellation planned once, even with parallel clicks', async () => {
     const w = await world();
-    const at = nyInstant(dayFromNow(3), '14:00');
+    const at = dayInstant(dayFromNow(3), '14:00');
     const a = (await book(w, at)).json();
     const results = await Promise.all(Array.from({ length: 5 }, () => call('PUT', `/api/appointments/${a.id}/cancel`, w.admin, {})));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
@@ -210,19 +210,19 @@ describe('actions and messages', () => {
 
   it('moves an appointment: the reminder follows, a taken time answers 409 and nothing changes', async () => {
     const w = await world();
-    const a = (await book(w, nyInstant(dayFromNow(3), '09:00'))).json();
-    const other = (await book(w, nyInstant(dayFromNow(3), '11:00'))).json();
-    const moved = await call('PATCH', `/api/appointments/${a.id}`, w.admin, { startsAt: nyInstant(dayFromNow(4), '09:15') });
+    const a = (await book(w, dayInstant(dayFromNow(3), '09:00'))).json();
+    const other = (await book(w, dayInstant(dayFromNow(3), '11:00'))).json();
+    const moved = await call('PATCH', `/api/appointments/${a.id}`, w.admin, { startsAt: dayInstant(dayFromNow(4), '09:15') });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ startsAt: nyInstant(dayFromNow(4), '09:15'), endsAt: nyInstant(dayFromNow(4), '09:45') });
+    expect(moved.json()).toMatchObject({ startsAt: dayInstant(dayFromNow(4), '09:15'), endsAt: dayInstant(dayFromNow(4), '09:45') });
     const reminder = (await appointmentMessages(t, w.s.companyId, a.id)).find((m) => m.kind === 'appointment_reminder')!;
-    expect(reminder.dueAt.toISOString()).toBe(nyInstant(dayFromNow(3), '10:00'));
+    expect(reminder.dueAt.toISOString()).toBe(dayInstant(dayFromNow(3), '10:00'));
     // Onto the other appointment: refused, and the first stays where it was.
     const clash = await call('PATCH', `/api/appointments/${a.id}`, w.admin, { startsAt: other.startsAt });
     expect(clash.statusCode).toBe(409);
-    expect((await call('GET', `/api/appointments/${a.id}`, w.admin)).json().startsAt).toBe(nyInstant(dayFromNow(4), '09:15'));
+    expect((await call('GET', `/api/appointments/${a.id}`, w.admin)).json().startsAt).toBe(dayInstant(dayFromNow(4), '09:15'));
     // Resize onto part of its own time is fine.
-    expect((await call('PATCH', `/api/appointments/${a.id}`, w.admin, { endsAt: nyInstant(dayFromNow(4), '10:15') })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/appointments/${a.id}`, w.admin, { endsAt: dayInstant(dayFromNow(4), '10:15') })).statusCode).toBe(200);
     // A canceled appointment no longer moves.
     await call('PUT', `/api/appointments/${other.id}/cancel`, w.admin, {});
     expect((await call('PATCH', `/api/appointments/${other.id}`, w.admin, { notes: 'x' })).json().detail).toBe(APPOINTMENT_WRONG_STATE);
@@ -233,7 +233,7 @@ describe('holds and customer booking', () => {
   it('a hold takes the slot at once; booking it makes a requested appointment with the request text', async () => {
     const w = await world();
     const day = dayFromNow(3);
-    const startsAt = new Date(nyInstant(day, '10:00'));
+    const startsAt = new Date(dayInstant(day, '10:00'));
     const company = (await runInScope(t.db, { companyId: w.s.companyId }, (tx) => findCompany(tx, w.s.companyId)))!;
     const hold = await runInScope(t.db, { companyId: w.s.companyId }, (tx) =>
       holdSlot(tx, { company, serviceIds: [w.services[0]!], startsAt, now: new Date() }),
@@ -275,7 +275,7 @@ describe('access, isolation and bad input', () => {
     const other = await seedCompany(t.db);
     await enableAppointments(t, other.companyId);
     const otherTok = (await login(t.app, other.admin.email)).token;
-    const a = (await book(w, nyInstant(dayFromNow(3), '09:00'))).json();
+    const a = (await book(w, dayInstant(dayFromNow(3), '09:00'))).json();
     expect((await call('GET', `/api/appointments/${a.id}`, otherTok)).statusCode).toBe(404);
     expect((await call('PATCH', `/api/appointments/${a.id}`, otherTok, { notes: 'x' })).statusCode).toBe(404);
     expect((await call('PUT', `/api/appointments/${a.id}/cancel`, otherTok, {})).statusCode).toBe(404);
@@ -284,7 +284,7 @@ describe('access, isolation and bad input', () => {
     // A customer or service of another company is not found.
     const theirCustomer = await seedCustomer(t, otherTok);
     expect(
-      (await call('POST', '/api/appointments', w.admin, { customer: theirCustomer, services: [w.services[0]], startsAt: nyInstant(dayFromNow(3), '12:00') }))
+      (await call('POST', '/api/appointments', w.admin, { customer: theirCustomer, services: [w.services[0]], startsAt: dayInstant(dayFromNow(3), '12:00') }))
         .statusCode,
     ).toBe(422);
     // Super admins reach it by id; the appointments role reads; plain users do not.
@@ -303,7 +303,7 @@ describe('access, isolation and bad input', () => {
 
   it('answers bad input with 400 or 422, never 500', async () => {
     const w = await world();
-    const at = nyInstant(dayFromNow(3), '09:00');
+    const at = dayInstant(dayFromNow(3), '09:00');
     const bad: unknown[] = [
       { customer: w.customerId, services: [], startsAt: at },
       { customer: w.customerId, services: [w.services[0], w.services[0]], startsAt: at },

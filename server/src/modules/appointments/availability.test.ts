@@ -5,14 +5,15 @@ import { computeSlots, freeForTime, hasWorkingDays, unitSubject, userSubject, we
 const TZ = 'America/New_York';
 const open = (...intervals: [string, string][]) => ({ isOffDay: false, intervals: intervals.map(([startsAt, endsAt]) => ({ startsAt, endsAt })) });
 const off = { isOffDay: true, intervals: [] };
+/** Company hours are UTC (New York is UTC−5 in December): 08:00–12:00 and 13:00–17:00 local on Mondays. */
 const WEEK: TCompanyWeek = {
-  monday: open(['08:00', '12:00'], ['13:00', '17:00']),
-  tuesday: open(['08:00', '17:00']),
-  wednesday: open(['08:00', '17:00']),
-  thursday: open(['08:00', '17:00']),
-  friday: open(['08:00', '17:00']),
-  saturday: open(['09:00', '13:00']),
-  sunday: open(['01:00', '05:00']),
+  monday: open(['13:00', '17:00'], ['18:00', '22:00']),
+  tuesday: open(['13:00', '22:00']),
+  wednesday: open(['13:00', '22:00']),
+  thursday: open(['13:00', '22:00']),
+  friday: open(['13:00', '22:00']),
+  saturday: open(['14:00', '18:00']),
+  sunday: open(['00:00', '23:59']),
 };
 const shiftWeek = (days: Partial<TShiftWeek>): TShiftWeek => ({ ...EMPTY_SHIFT_WEEK, ...days });
 const schedule = (over: Partial<TSchedule> = {}): TSchedule => ({
@@ -69,9 +70,9 @@ describe('availability', () => {
     expect(starts(days)[0]).toBe('15:30'); // 10:30 local: the first step at or after 10:10
   });
 
-  it('gives a daylight-saving day its real length (01:00–05:00 on 2026-03-08 is three hours)', () => {
+  it('gives a daylight-saving day its real length (a 01:00–05:00 local shift on 2026-03-08 is three hours)', () => {
     const days = computeSlots({
-      schedule: schedule(),
+      schedule: schedule({ shifts: new Map([[1, shiftWeek({ sunday: [{ startsAt: '01:00', endsAt: '05:00' }] })]]) }),
       from: '2026-03-08',
       to: '2026-03-08',
       durationMinutes: 60,
@@ -85,7 +86,7 @@ describe('availability', () => {
 
   it('counts the assignees whose shifts cover the whole slot, overlapping shifts included', () => {
     const s = schedule({
-      hours: { ...WEEK, monday: open(['08:00', '17:00']) },
+      hours: { ...WEEK, monday: open(['13:00', '22:00']) },
       shifts: new Map([
         [1, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '12:00' }] })],
         [2, shiftWeek({ monday: [{ startsAt: '10:00', endsAt: '17:00' }] })],
@@ -105,7 +106,7 @@ describe('availability', () => {
 
   it('leaves out users on vacation and what is already booked', () => {
     const s = schedule({
-      hours: { ...WEEK, monday: open(['08:00', '17:00']) },
+      hours: { ...WEEK, monday: open(['13:00', '22:00']) },
       shifts: new Map([
         [1, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }], tuesday: [{ startsAt: '08:00', endsAt: '17:00' }] })],
         [2, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }], tuesday: [{ startsAt: '08:00', endsAt: '17:00' }] })],
@@ -126,7 +127,7 @@ describe('availability', () => {
 
   it('limits the capacity by the free units of each resource the services need', () => {
     const s = schedule({
-      hours: { ...WEEK, monday: open(['08:00', '10:00']) },
+      hours: { ...WEEK, monday: open(['13:00', '15:00']) },
       shifts: new Map([
         [1, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }] })],
         [2, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }] })],

@@ -6,8 +6,9 @@ import type { TShiftWeek } from '@cd/contracts/appointment';
  * Free appointment times, computed from what the database holds (docs/appointments.md "Availability"). Pure: the
  * caller reads the schedule once and this walks it, so a month of slots costs a handful of statements.
  *
- * Times of day (company hours, shifts) are the company's wall clock in its time zone; every comparison is made on
- * instants, so a daylight-saving day has its real length (a 09:00–17:00 day is 8 hours on either side of a change).
+ * Company hours are `HH:mm` in UTC, as the spec stores them (part 2 §3 "Hours"; the vehicle-ready page reads them the
+ * same way), on the company's local calendar day. Shifts are the company's local wall clock (a person works 08:00–17:00
+ * all year). Every comparison is made on instants, so a daylight-saving day has its real length.
  */
 
 export interface TCompanyDay {
@@ -85,11 +86,11 @@ function onVacation(vacations: readonly { first: string; last: string }[] | unde
   return vacations?.some((v) => v.first <= day && day <= v.last) ?? false;
 }
 
-/** The company's opening spans of a day (none on an off day). */
+/** The company's opening spans of a local day (none on an off day): its UTC `HH:mm` on that date. */
 export function companySpansOf(schedule: TSchedule, day: string): TSpan[] {
   const h = schedule.hours[weekdayOf(day)];
   if (!h || h.isOffDay) return [];
-  return spansOf(day, h.intervals, schedule.timeZone);
+  return spansOf(day, h.intervals, 'UTC');
 }
 
 /** Whether the company opens on any weekday (spec §8 "Company has no working days"). */
