@@ -8,6 +8,7 @@ import { runInScope, type TDatabase } from '../db/client';
 import { seedDemoConversations } from './seed-conversations';
 import { seedDemoRepairOrders } from './seed-repair-orders';
 import { seedDemoSurveys } from './seed-surveys';
+import { seedDemoAppointments } from './seed-appointments';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -171,6 +172,7 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
     await seedDemoRepairOrders(tx, { motorsId: motors!.id, publicUrl });
     await seedDemoSurveys(tx, { motorsId: motors!.id, publicUrl });
+    await seedDemoAppointments(tx, { motorsId: motors!.id, timeZone: motors!.timezone });
     return true;
   });
 }
