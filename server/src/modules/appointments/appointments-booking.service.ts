@@ -138,6 +138,8 @@ export async function reserveTime(
   const day = localDayOf({ instant: new Date(opts.start), timeZone: company.timezone });
   const free: TFreeTime | null = freeForTime({ schedule, day, start: opts.start, end: opts.end, assigneeId: opts.assigneeId ?? undefined });
   if (!free) throw new AppError('conflict', SLOT_NOT_AVAILABLE);
+  // An expired hold no longer counts as busy, but its rows would still trip the exclusion constraint.
+  await repo.deleteExpiredHolds(tx, { companyId: company.id, now: new Date() });
   const reserve = (subject: string) => repo.tryReserve(tx, { companyId: company.id, owner: opts.owner, subject, start: opts.start, end: opts.end });
 
   let assigneeId: number | null = null;
@@ -176,7 +178,6 @@ export async function holdSlot(tx: TTx, opts: { company: TCompanyRow; serviceIds
   const { company, now } = opts;
   if (appointmentsSettingsOf(company).acceptNewAppointments === false) throw new AppError('conflict', NOT_ACCEPTING_APPOINTMENTS);
   const { durationMinutes } = await resolveServices(tx, { companyId: company.id, serviceIds: opts.serviceIds });
-  await repo.deleteExpiredHolds(tx, { companyId: company.id, now });
   const day = localDayOf({ instant: opts.startsAt, timeZone: company.timezone });
   const schedule = await loadSchedule(tx, { company, serviceIds: opts.serviceIds, from: day, to: day, now });
   const { granularity, safeZone } = bookingStepsOf(company);
