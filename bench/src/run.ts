@@ -1,4 +1,5 @@
 import { runApiBenchmark } from './api-bench';
+import { runAppointmentsBenchmark } from './appointments-bench';
 import { runAutomationBenchmark } from './automation-bench';
 import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
@@ -8,10 +9,10 @@ import { runSurveyBenchmark } from './survey-bench';
 import { runWebBenchmark } from './web-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'web'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'web'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations'];
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -39,6 +40,7 @@ async function runSelected(): Promise<void> {
     if (name === 'group') await runGroupBenchmark({ databaseUrl: postgresUrl });
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
     if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'appointments') await runAppointmentsBenchmark({ databaseUrl: postgresUrl });
     // The built web app in Chromium on a throttled mobile profile (needs `npm run build` and /usr/bin/chromium).
     if (name === 'web') await runWebBenchmark();
     // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.

@@ -52,6 +52,13 @@ export const WORKING_HOURS_FETCH_ERROR = 'appointments_working_hours_error';
 export const NOT_ACCEPTING_APPOINTMENTS = 'appointments_not_accepting';
 export const APPOINTMENTS_MODULE_OFF = 'appointments_module_off';
 export const HOLD_EXPIRED = 'appointment_hold_expired';
+/* The messenger's appointment buttons (send_appointment_reminder, send_booking_link): why nothing was sent. */
+export const NO_UPCOMING_APPOINTMENT = 'appointment_none_upcoming';
+export const REMINDER_NOT_CONFIGURED = 'appointment_reminder_not_configured';
+export const CUSTOMER_OPTED_OUT = 'customer_opted_out';
+export const BOOKING_LINK_RECENTLY_SENT = 'booking_link_recently_sent';
+/** The public booking page: too many holds at once from one visitor (release one, or wait for it to run out). */
+export const TOO_MANY_HOLDS = 'appointment_too_many_holds';
 
 /* Defaults when the company left a setting empty (spec part 2 §3 "Appointments settings"). */
 export const DEFAULT_GRANULARITY_MINUTES = 30;

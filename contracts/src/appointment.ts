@@ -17,7 +17,8 @@ import { WEEKDAYS, ZPhoneSchema, type TWeekday } from './company';
 import { idRefOf, ZIdStringSchema } from './ids';
 import { SLUG_RE } from './validators';
 import { ZIsoDateTimeSchema } from './refs';
-import { ZPublicBrandSchema } from './customer-link';
+import { ZCustomerLinkSchema, ZPublicBrandSchema } from './customer-link';
+import { ZMessageStatusSchema } from './message';
 
 export * from './appointment-constants';
 
@@ -413,3 +414,9 @@ export const ZPublicBookingResultSchema = z.object({
   timezone: z.string(),
 });
 export type TPublicBookingResult = z.infer<typeof ZPublicBookingResultSchema>;
+
+/* ---- The messenger's buttons: POST /api/customers/{id}/send_appointment_reminder and /send_booking_link ---- */
+
+/** A booking link was made for the customer and a text carrying it queued (`messageStatus` blocked: safe mode). */
+export const ZSendBookingLinkResultSchema = z.object({ link: ZCustomerLinkSchema, messageId: z.number().int(), messageStatus: ZMessageStatusSchema });
+export type TSendBookingLinkResult = z.infer<typeof ZSendBookingLinkResultSchema>;

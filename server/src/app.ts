@@ -67,7 +67,9 @@ import { repairOrderLinesRoutes } from './modules/repair-orders/repair-order-lin
 import { createVehicleRecurringJobs } from './modules/vehicles/vehicle-appraisal.service';
 import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
 import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
-import { appointmentsRoutes, registerAppointments } from './modules/appointments/appointments.api';
+import { appointmentsRoutes, registerAppointments, scheduleRoutes } from './modules/appointments/appointments.api';
+import { appointmentMessengerRoutes } from './modules/appointments/appointment-messenger.routes';
+import { publicBookingRoutes } from './modules/appointments/public-booking.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
@@ -249,6 +251,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await surveysRoutes(api, deps);
     await tasksRoutes(api, deps);
     await appointmentsRoutes(api, deps);
+    await publicBookingRoutes(api, deps);
+    await appointmentMessengerRoutes(api, deps);
+    await scheduleRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

@@ -37,6 +37,11 @@ const PUBLIC_OPERATIONS = [
   'POST /api/public/companies/{slug}/opt_in',
   'GET /api/public/links/{code}',
   'POST /api/public/links/{code}/answer',
+  'GET /api/public/booking/{slug}',
+  'GET /api/public/booking/{slug}/availability',
+  'POST /api/public/booking/{slug}/holds',
+  'DELETE /api/public/booking/{slug}/holds/{token}',
+  'POST /api/public/booking/{slug}/appointments',
   'GET /.well-known/mercure',
   'POST /api/public/sentry_tunnel',
 ];

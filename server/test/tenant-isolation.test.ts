@@ -101,6 +101,15 @@ beforeAll(async () => {
   });
   if (appointment.statusCode !== 201) throw new Error(`appointment fixture: ${appointment.body}`);
   rows.appointment = appointment.json().id;
+  // A's shifts, vacation and bay (the schedule of the appointments area).
+  const schedule = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: bearer(adminTok), payload });
+    if (res.statusCode !== 201) throw new Error(`${url} fixture: ${res.body}`);
+    return res.json().id as number;
+  };
+  rows.workingHours = await schedule('/api/working_hours', { user: a.agent.id, days: { monday: [{ startsAt: '08:00', endsAt: '12:00' }], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } });
+  rows.vacation = await schedule('/api/vacations', { user: a.agent.id, from: dayFromNow(10), to: dayFromNow(12), note: 'Victim vacation' });
+  rows.appointmentResource = await schedule('/api/appointment_resources', { name: 'Victim bay', kind: 'bay', capacity: 1, services: [serviceId] });
 });
 afterAll(() => t.close());
 
@@ -132,6 +141,9 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   surveys: () => rows.survey!,
   tasks: () => rows.task!,
   appointments: () => rows.appointment!,
+  working_hours: () => rows.workingHours!,
+  vacations: () => rows.vacation!,
+  appointment_resources: () => rows.appointmentResource!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -158,6 +170,9 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/surveys/:id/resolve': () => ({ note: 'Intruder' }),
   'PUT /api/tasks/:id/done': () => ({ note: 'Intruder' }),
   'PATCH /api/appointments/:id': () => ({ notes: 'Intruder' }),
+  'PUT /api/working_hours/:id': () => ({ days: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } }),
+  'PATCH /api/vacations/:id': () => ({ note: 'Intruder' }),
+  'PATCH /api/appointment_resources/:id': () => ({ capacity: 2 }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -411,5 +426,46 @@ describe('surveys and tasks, listed by another company', () => {
     expect(own.json().member.map((s: { id: number }) => s.id)).toContain(rows.survey);
     const ownTasks = await t.app.inject({ method: 'GET', url: '/api/tasks', headers: bearer(owner) });
     expect(ownTasks.json().member.map((x: { id: number }) => x.id)).toContain(rows.task);
+  });
+});
+
+describe('the public booking page and booking links across companies', () => {
+  it("books into the slug's company only: another company's services, hold tokens and booking links do not cross", async () => {
+    // A company of its own as the other side: the suite's order is shuffled and B's rows are checked elsewhere.
+    const c = await seedCompany(t.db);
+    await enableAppointments(t, c.companyId);
+    const [aService] = await seedServices(t, a.companyId, [30]);
+    const [cService] = await seedServices(t, c.companyId, [30]);
+    await seedShifts(t, c.companyId, c.admin.id);
+    const at = dayInstant(dayFromNow(4), '10:00');
+    const pub = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, remoteAddress: '10.9.9.21' });
+    const holdOn = (slug: string, service: number) => pub('POST', `/api/public/booking/${slug}/holds`, { services: [service], startsAt: at });
+    // A's service named on C's page is not C's.
+    expect((await holdOn(c.slug, aService!)).statusCode).toBe(422);
+    const aHold = (await holdOn(a.slug, aService!)).json();
+    expect((await holdOn(c.slug, cService!)).statusCode).toBe(201);
+    // A's hold released or booked through C's page: nothing happens to it.
+    expect((await pub('DELETE', `/api/public/booking/${c.slug}/holds/${aHold.token}`)).statusCode).toBe(204);
+    const cross = await pub('POST', `/api/public/booking/${c.slug}/appointments`, { hold: aHold.token, consent: true, name: 'Intruder', phone: '+15559990088' });
+    expect(cross.statusCode).toBe(409);
+    // C's booking link on A's page is not found.
+    const cCustomer = await createCustomer(c, '+15559990089');
+    const cLink = await runInScope(t.db, { companyId: c.companyId }, (tx) =>
+      createCustomerLink(tx, { companyId: c.companyId, customerId: cCustomer, purpose: 'booking', entity: 'customer', entityId: cCustomer }),
+    );
+    expect((await pub('GET', `/api/public/booking/${a.slug}?link=${cLink.code}`)).statusCode).toBe(404);
+    expect((await pub('POST', `/api/public/booking/${a.slug}/appointments`, { hold: aHold.token, consent: true, link: cLink.code })).statusCode).toBe(404);
+    // The hold is still A's and books on A's page, into A only.
+    const booked = await pub('POST', `/api/public/booking/${a.slug}/appointments`, { hold: aHold.token, consent: true, name: 'Victim Booker', phone: '+15559990090' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const range = `from=${encodeURIComponent(dayInstant(dayFromNow(0), '00:00'))}&to=${encodeURIComponent(dayInstant(dayFromNow(30), '00:00'))}`;
+    const intruder = (await login(t.app, c.admin.email)).token;
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/appointments?${range}`, headers: bearer(intruder) });
+    expect(theirs.body).not.toContain('Victim');
+    expect(theirs.body).not.toContain('+15559990090');
+    const owner = (await login(t.app, a.admin.email)).token;
+    const ours = await t.app.inject({ method: 'GET', url: `/api/appointments?${range}`, headers: bearer(owner) });
+    expect(ours.json().member.map((m: { customerName: string }) => m.customerName)).toContain('Victim Booker');
+    expect(ours.body).not.toContain('Intruder');
   });
 });

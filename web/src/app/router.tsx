@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { TCustomer } from '@cd/contracts/customer';
 import { PageSpinner } from '../components/ui/page-spinner';
+import { MessengerAside } from './messenger-aside';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
 import { RequireAuth } from './shell/require-auth';
@@ -14,6 +15,7 @@ const LoginPage = lazyNamed(() => import('../features/auth/components/login-page
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
 const PublicCompanyPage = lazyNamed(() => import('../features/public-page/components/public-company-page').then((m) => m.PublicCompanyPage));
+const PublicBookingPage = lazyNamed(() => import('../features/public-page/components/public-booking-page').then((m) => m.PublicBookingPage));
 const ReloadPage = lazyNamed(() => import('./pages/reload-page').then((m) => m.ReloadPage));
 const RedirectIfSignedIn = lazyNamed(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
 const AppShell = lazyNamed(() => import('./shell/app-shell').then((m) => m.AppShell));
@@ -30,21 +32,15 @@ const SimulatorPage = lazyNamed(() => import('../features/simulator/components/s
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
 const ErrorReportsPage = lazyNamed(() => import('../features/error-reports/components/error-reports-page').then((m) => m.ErrorReportsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
-const RepairOrderPanel = lazyNamed(() => import('../features/repair-orders/components/repair-order-panel').then((m) => m.RepairOrderPanel));
 const GarageSection = lazyNamed(() => import('../features/repair-orders/components/garage-section').then((m) => m.GarageSection));
 const RepairOrderPage = lazyNamed(() => import('../features/repair-orders/components/repair-order-page').then((m) => m.RepairOrderPage));
 const PublicLinkPage = lazyNamed(() => import('../features/public-page/components/public-link-page').then((m) => m.PublicLinkPage));
 const SurveysPage = lazyNamed(() => import('../features/surveys/components/surveys-page').then((m) => m.SurveysPage));
 const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
+const AppointmentsPage = lazyNamed(() => import('../features/appointments/components/appointments-page').then((m) => m.AppointmentsPage));
+const SchedulePage = lazyNamed(() => import('../features/appointments/components/schedule-page').then((m) => m.SchedulePage));
 
-/** Lazy slots load on their own, so the messenger shows before the panel's code arrives. */
-function LazyRepairOrderPanel(props: { customer: TCustomer | undefined }) {
-  return (
-    <Suspense fallback={null}>
-      <RepairOrderPanel {...props} />
-    </Suspense>
-  );
-}
+/** Lazy slots load on their own, so the customer screens show before the panels' code arrives. */
 function LazyGarageSection(props: { customer: TCustomer | undefined }) {
   return (
     <Suspense fallback={null}>
@@ -60,7 +56,6 @@ const errorElement = <RouteErrorPage />;
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['dashboard', 'menu_dashboard'],
   ['parts_sales', 'menu_parts_sales'],
-  ['appointments', 'menu_appointments_calendar'],
   ['interests', 'menu_interests'],
   ['offers', 'menu_offers'],
   ['analytics', 'screen_analytics'],
@@ -94,8 +89,8 @@ const appRoutes: RouteObject[] = [
         errorElement,
         children: [
           { path: 'inbox', element: page(<SelectConversationPane />), errorElement },
-          // The app composes the repair-orders feature into the conversation screens (features never import each other).
-          { path: ':customerId/messenger', element: page(<MessengerPage Aside={LazyRepairOrderPanel} />), errorElement },
+          // The app composes the repair-orders and appointments features into the conversation screens (features never import each other).
+          { path: ':customerId/messenger', element: page(<MessengerPage Aside={MessengerAside} />), errorElement },
           { path: ':customerId/details', element: page(<CustomerDetailsPage Below={LazyGarageSection} />), errorElement },
         ],
       },
@@ -108,6 +103,9 @@ const appRoutes: RouteObject[] = [
   { path: 'internal-chat', element: page(<InternalChatPage />), errorElement, children: [{ index: true }, { path: ':threadId' }] },
   { path: 'repair-orders/:orderId', element: page(<RepairOrderPage />), errorElement },
   { path: 'surveys', element: page(<SurveysPage />), errorElement },
+  { path: 'appointments', element: page(<AppointmentsPage />), errorElement },
+  // Shifts, vacations and shared resources of the appointments area (issue 16).
+  { path: 'appointments/schedule', element: page(<SchedulePage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
@@ -133,6 +131,8 @@ export const routes: RouteObject[] = [
       { path: 'reload-page', element: page(<ReloadPage />), errorElement },
       // The page a company's QR code opens: anyone, signed in or not.
       { path: 'c/:slug', element: page(<PublicCompanyPage />), errorElement },
+      // The company's booking page (issue 16): anyone, signed in or not.
+      { path: 'book/:slug', element: page(<PublicBookingPage />), errorElement },
       // A customer link from an automated text (status, approval, vehicle ready): anyone, signed in or not.
       { path: 'r/:code', element: page(<PublicLinkPage />), errorElement },
       {

@@ -132,14 +132,14 @@ type TOwner = { appointmentId: number } | { holdId: number };
  */
 export async function reserveTime(
   tx: TTx,
-  opts: { company: TCompanyRow; schedule: TSchedule; start: number; end: number; assigneeId?: number | null; owner: TOwner },
+  opts: { company: TCompanyRow; schedule: TSchedule; start: number; end: number; assigneeId?: number | null; owner: TOwner; now: Date },
 ): Promise<{ assigneeId: number | null }> {
   const { company, schedule } = opts;
   const day = localDayOf({ instant: new Date(opts.start), timeZone: company.timezone });
   const free: TFreeTime | null = freeForTime({ schedule, day, start: opts.start, end: opts.end, assigneeId: opts.assigneeId ?? undefined });
   if (!free) throw new AppError('conflict', SLOT_NOT_AVAILABLE);
   // An expired hold no longer counts as busy, but its rows would still trip the exclusion constraint.
-  await repo.deleteExpiredHolds(tx, { companyId: company.id, now: new Date() });
+  await repo.deleteExpiredHolds(tx, { companyId: company.id, now: opts.now });
   const reserve = (subject: string) => repo.tryReserve(tx, { companyId: company.id, owner: opts.owner, subject, start: opts.start, end: opts.end });
 
   let assigneeId: number | null = null;
@@ -194,7 +194,7 @@ export async function holdSlot(tx: TTx, opts: { company: TCompanyRow; serviceIds
     endsAt: new Date(slot.end),
     expiresAt,
   });
-  await reserveTime(tx, { company, schedule, start: slot.start, end: slot.end, owner: { holdId: hold.id } });
+  await reserveTime(tx, { company, schedule, start: slot.start, end: slot.end, owner: { holdId: hold.id }, now });
   return { token: hold.token, startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), expiresAt: expiresAt.toISOString() };
 }
 

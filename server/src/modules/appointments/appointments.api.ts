@@ -7,4 +7,5 @@ export { bookHeldSlot } from './appointment-actions.service';
 export { loadAppointmentsCompany, requireAppointmentsReader } from './appointments.access';
 export { findNextConfirmedAppointment } from './appointments.repository';
 export { appointmentsRoutes } from './appointments.routes';
+export { scheduleRoutes } from './schedule.routes';
 export { registerAppointments } from './appointments.register';

@@ -103,8 +103,10 @@ async function checkReferences(tx: TTx, opts: { companyId: number; customerId: n
 async function takeTime(tx: TTx, opts: { company: TCompanyRow; row: TAppointmentRow; serviceIds: number[]; assigneeId: number | null }) {
   const { company, row } = opts;
   const day = localDayOf({ instant: row.startsAt, timeZone: company.timezone });
-  const schedule = await loadSchedule(tx, { company, serviceIds: opts.serviceIds, from: day, to: day, now: new Date(), ignoreAppointmentId: row.id });
+  const now = new Date();
+  const schedule = await loadSchedule(tx, { company, serviceIds: opts.serviceIds, from: day, to: day, now, ignoreAppointmentId: row.id });
   return reserveTime(tx, {
+    now,
     company,
     schedule,
     start: row.startsAt.getTime(),

@@ -125,6 +125,20 @@ describe('availability', () => {
     expect(days[1]!.slots[0]).toMatchObject({ capacity: 2 });
   });
 
+  it('sees a long busy time that a shorter one starting later sits inside (overlapping times of one subject)', () => {
+    // A hold over an appointment being moved, say: sorted by start, the short one ends before the long one.
+    const s = schedule({
+      hours: { ...WEEK, monday: open(['13:00', '22:00']) },
+      shifts: new Map([[1, shiftWeek({ monday: [{ startsAt: '08:00', endsAt: '17:00' }] })]]),
+      busy: [
+        { subject: userSubject(1), start: at('2026-12-07T14:00:00Z'), end: at('2026-12-07T18:00:00Z') },
+        { subject: userSubject(1), start: at('2026-12-07T14:30:00Z'), end: at('2026-12-07T15:00:00Z') },
+      ],
+    });
+    const monday = starts(computeSlots({ schedule: s, from: MONDAY, to: MONDAY, durationMinutes: 30, granularity: 30, safeZoneMinutes: 0, now: LONG_AGO }));
+    expect(monday).toEqual(['13:00', '13:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30']);
+  });
+
   it('limits the capacity by the free units of each resource the services need', () => {
     const s = schedule({
       hours: { ...WEEK, monday: open(['13:00', '15:00']) },

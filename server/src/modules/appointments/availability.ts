@@ -67,17 +67,45 @@ export function daysOf(options: { from: string; to: string }): string[] {
   return out;
 }
 
+const wallOf = (day: string, hhmm: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
+  return Date.UTC(y, m - 1, d, hh, mm);
+};
+
 /** The instant of `HH:mm` on a day in the company's time zone. */
 export function instantOf(options: { day: string; hhmm: string; timeZone: string }): number {
-  const [y, m, d] = options.day.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = options.hhmm.split(':').map(Number) as [number, number];
-  return instantOfWallClock({ wall: Date.UTC(y, m - 1, d, hh, mm), timeZone: options.timeZone }).getTime();
+  return instantOfWallClock({ wall: wallOf(options.day, options.hhmm), timeZone: options.timeZone }).getTime();
+}
+
+/** Wall clock → instant, `instantOf` with each day's UTC offset looked up once. */
+export type TWallClock = (day: string, hhmm: string) => number;
+
+/**
+ * A TWallClock for one computation. Asking the time zone database is the costly part of a month of slots (20 people ×
+ * 30 days × each shift's ends, each a formatToParts or three), so a day whose local midnight and next midnight have the
+ * same offset (every day but a daylight-saving change) maps every time by that offset; a change day asks per time.
+ */
+export function clockOfZone(timeZone: string): TWallClock {
+  if (timeZone === 'UTC') return wallOf;
+  const offsets = new Map<string, number | null>();
+  return (day, hhmm) => {
+    let offset = offsets.get(day);
+    if (offset === undefined) {
+      const midnight = wallOf(day, '00:00');
+      const next = midnight + 86_400_000;
+      const a = midnight - instantOfWallClock({ wall: midnight, timeZone }).getTime();
+      const b = next - instantOfWallClock({ wall: next, timeZone }).getTime();
+      offsets.set(day, (offset = a === b ? a : null));
+    }
+    return offset === null ? instantOf({ day, hhmm, timeZone }) : wallOf(day, hhmm) - offset;
+  };
 }
 
 type TSpan = { start: number; end: number };
 
-function spansOf(day: string, intervals: readonly { startsAt: string; endsAt: string }[], timeZone: string): TSpan[] {
-  return intervals.map((iv) => ({ start: instantOf({ day, hhmm: iv.startsAt, timeZone }), end: instantOf({ day, hhmm: iv.endsAt, timeZone }) }));
+function spansOf(day: string, intervals: readonly { startsAt: string; endsAt: string }[], clock: TWallClock): TSpan[] {
+  return intervals.map((iv) => ({ start: clock(day, iv.startsAt), end: clock(day, iv.endsAt) }));
 }
 
 const within = (spans: readonly TSpan[], start: number, end: number) => spans.some((s) => s.start <= start && end <= s.end);
@@ -90,7 +118,7 @@ function onVacation(vacations: readonly { first: string; last: string }[] | unde
 export function companySpansOf(schedule: TSchedule, day: string): TSpan[] {
   const h = schedule.hours[weekdayOf(day)];
   if (!h || h.isOffDay) return [];
-  return spansOf(day, h.intervals, 'UTC');
+  return spansOf(day, h.intervals, wallOf);
 }
 
 /** Whether the company opens on any weekday (spec §8 "Company has no working days"). */
@@ -101,25 +129,43 @@ export function hasWorkingDays(hours: TCompanyWeek): boolean {
   });
 }
 
-/** Busy intervals per subject, each list sorted by start. */
-export function indexBusy(busy: readonly TBusy[]): Map<string, TBusy[]> {
-  const map = new Map<string, TBusy[]>();
+/** One subject's busy times by start, with the latest end up to each one (a subject's times may overlap: holds, moves). */
+export interface TBusyList {
+  starts: number[];
+  latestEnds: number[];
+}
+
+/** Busy intervals per subject. */
+export function indexBusy(busy: readonly TBusy[]): Map<string, TBusyList> {
+  const grouped = new Map<string, TBusy[]>();
   for (const b of busy) {
-    let list = map.get(b.subject);
-    if (!list) map.set(b.subject, (list = []));
+    let list = grouped.get(b.subject);
+    if (!list) grouped.set(b.subject, (list = []));
     list.push(b);
   }
-  for (const list of map.values()) list.sort((a, b) => a.start - b.start);
+  const map = new Map<string, TBusyList>();
+  for (const [subject, list] of grouped) {
+    list.sort((a, b) => a.start - b.start);
+    let latest = -Infinity;
+    map.set(subject, { starts: list.map((b) => b.start), latestEnds: list.map((b) => (latest = Math.max(latest, b.end))) });
+  }
   return map;
 }
 
-function isFree(list: readonly TBusy[] | undefined, start: number, end: number): boolean {
+/**
+ * Free for [start, end) when nothing that starts before `end` ends after `start`: a binary search, since a month of
+ * slots asks this for every person at every step.
+ */
+function isFree(list: TBusyList | undefined, start: number, end: number): boolean {
   if (!list) return true;
-  for (const b of list) {
-    if (b.start >= end) return true;
-    if (b.end > start) return false;
+  let lo = 0;
+  let hi = list.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list.starts[mid]! < end) lo = mid + 1;
+    else hi = mid;
   }
-  return true;
+  return lo === 0 || list.latestEnds[lo - 1]! <= start;
 }
 
 interface TDayPlan {
@@ -129,7 +175,7 @@ interface TDayPlan {
   staff: { userId: number; spans: TSpan[] }[];
 }
 
-function planDay(schedule: TSchedule, day: string, assigneeId: number | undefined): TDayPlan {
+function planDay(schedule: TSchedule, day: string, assigneeId: number | undefined, clock: TWallClock): TDayPlan {
   const company = companySpansOf(schedule, day);
   const weekday = weekdayOf(day);
   const staff: TDayPlan['staff'] = [];
@@ -138,7 +184,7 @@ function planDay(schedule: TSchedule, day: string, assigneeId: number | undefine
       if (assigneeId !== undefined && userId !== assigneeId) continue;
       const shifts = week[weekday];
       if (shifts.length === 0 || onVacation(schedule.vacations.get(userId), day)) continue;
-      staff.push({ userId, spans: spansOf(day, shifts, schedule.timeZone) });
+      staff.push({ userId, spans: spansOf(day, shifts, clock) });
     }
   }
   return { day, company, staff };
@@ -148,7 +194,7 @@ function planDay(schedule: TSchedule, day: string, assigneeId: number | undefine
  * Who and what is free for exactly [start, end) on `day`, or null when the time is outside the company's hours.
  * Assignees must have a shift covering the whole time and no vacation that day; `busy` decides the rest.
  */
-function freeAt(schedule: TSchedule, plan: TDayPlan, busy: Map<string, TBusy[]>, start: number, end: number): TFreeTime | null {
+function freeAt(schedule: TSchedule, plan: TDayPlan, busy: Map<string, TBusyList>, start: number, end: number): TFreeTime | null {
   if (!within(plan.company, start, end)) return null;
   const withoutShifts = schedule.shifts.size === 0;
   const assignees: number[] = [];
@@ -186,8 +232,9 @@ export function computeSlots(options: {
   const { schedule, durationMinutes, granularity } = options;
   const busy = indexBusy(schedule.busy);
   const earliest = options.now.getTime() + options.safeZoneMinutes * MINUTE;
+  const clock = clockOfZone(schedule.timeZone);
   return daysOf(options).map((day) => {
-    const plan = planDay(schedule, day, options.assigneeId);
+    const plan = planDay(schedule, day, options.assigneeId, clock);
     const slots: TFreeTime[] = [];
     const seen = new Set<number>();
     for (const span of plan.company) {
@@ -208,6 +255,6 @@ export function computeSlots(options: {
  * the database's exclusion constraint has the last word on overlaps. Null when outside the company's hours.
  */
 export function freeForTime(options: { schedule: TSchedule; day: string; start: number; end: number; assigneeId?: number }): TFreeTime | null {
-  const plan = planDay(options.schedule, options.day, options.assigneeId);
+  const plan = planDay(options.schedule, options.day, options.assigneeId, clockOfZone(options.schedule.timeZone));
   return freeAt(options.schedule, plan, indexBusy(options.schedule.busy), options.start, options.end);
 }

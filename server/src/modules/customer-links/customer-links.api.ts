@@ -6,3 +6,5 @@ export { registerLinkPage, type TLinkPage } from './customer-links.pages';
 export { createCustomerLink, linkPurposesIn, requireAdminForSurveys, toCustomerLinkResource } from './customer-links.service';
 export type { TCustomerLinkRow } from './customer-links.schema';
 export { brandOfCompany } from './customer-links.brand';
+/** Reads in the caller's scope: under a company's scope a code of another company is simply not found. */
+export { findLinkByCode } from './customer-links.repository';

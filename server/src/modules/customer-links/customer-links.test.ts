@@ -207,7 +207,7 @@ describe('POST /api/public/links/{code}/answer', () => {
 describe('staff routes', () => {
   it('refuse bad input with 400, anonymous callers with 401, and unknown links with 404', async () => {
     const staff = bearer((await login(t.app, co.agent.email)).token);
-    for (const q of ['', 'entity=repair_order', 'entity=customer&entityId=1', 'entity=repair_order&entityId=abc', 'entity=repair_order&entityId=0'])
+    for (const q of ['', 'entity=repair_order', 'entity=vehicle&entityId=1', 'entity=repair_order&entityId=abc', 'entity=repair_order&entityId=0'])
       expect((await t.app.inject({ method: 'GET', url: `/api/customer_links?${q}`, headers: staff })).statusCode, q).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/customer_links?entity=repair_order&entityId=1' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/customer_links/abc/revoke', headers: staff })).statusCode).toBe(400);

@@ -10,6 +10,7 @@ export {
   insertConsentEvent,
   insertCustomer,
   isViewingCustomer,
+  lockCustomers,
   updateCustomer,
   upsertReadState,
   type TCustomerScope,

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { invalidateColleaguesOnLiveEvent } from '../../api/get-colleagues';
 import { invalidateCompaniesOnLiveEvent } from '../../api/get-companies';
+import { handleAppointmentLiveEvent } from '../../features/appointments/lib/appointment-live';
+import { handleScheduleLiveEvent } from '../../features/appointments/lib/schedule-live';
 import { handleCompaniesLiveEvent } from '../../features/companies/hooks/live-updates';
 import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
@@ -28,6 +30,8 @@ export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, c
     handleCompaniesLiveEvent(queryClient, event),
     handleRepairOrdersLiveEvent(queryClient, event),
     handleSurveysLiveEvent(queryClient, event),
+    handleAppointmentLiveEvent(queryClient, event),
+    handleScheduleLiveEvent(queryClient, event),
     invalidateColleaguesOnLiveEvent({ queryClient, event }),
     invalidateCompaniesOnLiveEvent({ queryClient, event }),
   ];

@@ -8,6 +8,7 @@ describe('isMobileRoute', () => {
     expect(isMobileRoute('/communication/12/details/')).toBe(true);
     expect(isMobileRoute('/repair-orders/42')).toBe(true);
     expect(isMobileRoute('/surveys')).toBe(true);
+    expect(isMobileRoute('/appointments')).toBe(true);
     for (const p of [
       '/',
       '/communication',
@@ -18,6 +19,7 @@ describe('isMobileRoute', () => {
       '/repair-orders',
       '/repair-orders/x',
       '/surveys/1',
+      '/appointments/schedule',
     ])
       expect(isMobileRoute(p)).toBe(false);
   });

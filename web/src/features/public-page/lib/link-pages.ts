@@ -43,7 +43,7 @@ export function linkErrorKey(err: unknown): 'link_not_found' | 'link_expired' | 
 }
 
 /** BCP 47 locale of each page language; Serbian pages are written in Latin script. */
-const TIME_LOCALES: Record<string, string> = { en: 'en-US', bs: 'bs', hr: 'hr', sr: 'sr-Latn' };
+export const TIME_LOCALES: Record<string, string> = { en: 'en-US', bs: 'bs', hr: 'hr', sr: 'sr-Latn' };
 
 /**
  * A UTC "HH:mm" on a given day as the page's language writes it, in the company's time zone (the stored hours are UTC):
