@@ -90,6 +90,29 @@ async function raceForSlot(opts: {
   };
 }
 
+/** Reference for the race: one booking of a free slot (201), then the same again (409), one request at a time. */
+async function timeSingleBookings(opts: { base: string; token: string; customerId: number; serviceId: number; starts: string[] }) {
+  const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
+  const times: Record<'booked' | 'refused', number[]> = { booked: [], refused: [] };
+  for (const startsAt of opts.starts) {
+    for (const [kind, expected] of [
+      ['booked', 201],
+      ['refused', 409],
+    ] as const) {
+      const t0 = nowMs();
+      const res = await fetch(`${opts.base}/api/appointments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ customer: opts.customerId, services: [opts.serviceId], startsAt }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== expected) throw new Error(`a single booking at ${startsAt} answered ${res.status}, not ${expected}`);
+      times[kind].push(nowMs() - t0);
+    }
+  }
+  return { booked: figures(times.booked), refused: figures(times.refused) };
+}
+
 function ratioRows(opts: { results: TSequentialResult[]; floor: TSequentialResult }) {
   return opts.results.map((r) => [
     r.name,
@@ -255,6 +278,14 @@ export async function runAppointmentsBenchmark(opts: { databaseUrl: string }): P
         );
       }
 
+      const singles = await timeSingleBookings({
+        base: bases.app,
+        token,
+        customerId: Number(customer!.id),
+        serviceId: oil,
+        starts: lone.filter((_, i) => i % 5 !== 0).map((s) => s.startsAt),
+      });
+
       console.log('\nAvailability, 30 days, ms per request one at a time (ratio = ÷ the bare route with the same SQL only):');
       for (const a of availability) {
         console.log(`\n${a.set}`);
@@ -300,8 +331,11 @@ export async function runAppointmentsBenchmark(opts: { databaseUrl: string }): P
           ]),
         }),
       );
+      console.log(
+        `alone, one at a time (${singles.booked.count} slots where one assignee is free): a booking ${singles.booked.p50Ms.toFixed(0)} ms p50, the same slot again (409) ${singles.refused.p50Ms.toFixed(0)} ms p50`,
+      );
       for (const r of races)
-        if (r.statuses['201'] !== 1 || r.statuses['409'] !== RACERS - 1 || r.activeAtStart !== 1)
+        if (r.statuses['201'] !== 1 || r.statuses['409'] !== RACERS - 1 || r.activeAtStart !== 1 || r.rowsAtStart !== 1)
           console.warn(`RACE NOT EXACTLY ONCE at ${r.startsAt}: ${JSON.stringify(r)}`);
       console.log(`\nload average ${loadBefore.join(' ')} before the timed requests, ${load().join(' ')} at the end`);
 
@@ -321,6 +355,7 @@ export async function runAppointmentsBenchmark(opts: { databaseUrl: string }): P
           weekResults,
           weekSplit,
           races,
+          singles,
         },
       });
       console.log(`written ${file}`);

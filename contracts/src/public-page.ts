@@ -9,6 +9,8 @@ export const ZPublicCompanySchema = z.object({
   termsOfService: z.string().nullable(),
   heroMobileUrl: z.string().nullable(),
   logoMobileUrl: z.string().nullable(),
+  /** The company takes appointments on its booking page `/book/{slug}` (appointments module on and accepting). */
+  bookingEnabled: z.boolean(),
   texts: z.object({
     beforeNameInputText: z.string().nullable(),
     beforePhoneInputText: z.string().nullable(),

@@ -48,6 +48,7 @@ export async function getPublicCompany(opts: { deps: TDeps; slug: string }): Pro
     termsOfService: text(view.termsOfService) ?? company.termsOfService,
     heroMobileUrl: urlOf(company.heroMobileId),
     logoMobileUrl: urlOf(company.logoMobileId),
+    bookingEnabled: !!company.modules?.appointments && company.appointmentsSettings?.acceptNewAppointments !== false,
     texts: {
       beforeNameInputText: text(view.beforeNameInputText),
       beforePhoneInputText: text(view.beforePhoneInputText),

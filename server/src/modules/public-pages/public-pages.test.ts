@@ -6,6 +6,7 @@ import { companies } from '../companies/companies.schema';
 import { consentEvents, customers } from '../customers/customers.schema';
 import { messages } from '../messages/messages.schema';
 import { OPT_IN_MAX_PER_IP } from './public-pages.routes';
+import { enableAppointments } from '../../../test/appointment-fixtures';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -50,6 +51,16 @@ const rowsOf = (p: string) =>
   });
 
 describe('public opt-in page', () => {
+  it('says whether the company takes appointments on its booking page', async () => {
+    const c = await seedCompany(t.db);
+    const booking = async () => (await t.app.inject({ method: 'GET', url: `/api/public/companies/${c.slug}` })).json().bookingEnabled;
+    expect(await booking()).toBe(false);
+    await enableAppointments(t, c.companyId);
+    expect(await booking()).toBe(true);
+    await enableAppointments(t, c.companyId, { settings: { acceptNewAppointments: false } });
+    expect(await booking()).toBe(false);
+  });
+
   it('GET answers only what the page needs, no secrets or settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/public/companies/${a.slug}` });
     expect(res.statusCode).toBe(200);
@@ -61,6 +72,7 @@ describe('public opt-in page', () => {
       termsOfService: null,
       heroMobileUrl: null,
       logoMobileUrl: null,
+      bookingEnabled: false,
       texts: { beforeNameInputText: 'Tell us your name', beforePhoneInputText: null, submitPhoneNumberButtonText: null, afterSubmitText: 'Thanks, we will text you.' },
     });
     expect(res.body).not.toContain('secret-token-value');

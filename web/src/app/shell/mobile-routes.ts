@@ -8,5 +8,11 @@ export const MOBILE_HOME = '/communication/inbox';
  */
 export function isMobileRoute(pathname: string): boolean {
   const p = pathname.replace(/\/+$/, '');
-  return p === MOBILE_HOME || /^\/communication\/[^/]+\/(messenger|details)$/.test(p) || /^\/repair-orders\/[1-9][0-9]*$/.test(p) || p === '/surveys' || p === '/appointments';
+  return (
+    p === MOBILE_HOME ||
+    /^\/communication\/[^/]+\/(messenger|details)$/.test(p) ||
+    /^\/repair-orders\/[1-9][0-9]*$/.test(p) ||
+    p === '/surveys' ||
+    p === '/appointments'
+  );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAppointment, TAppointmentCreate } from '@cd/contracts/appointment';
 import { api } from '../../../lib/api';
-import { replaceAppointmentInLists } from '../lib/appointment-live';
+import { replaceAppointmentInLists } from '../lib/appointment-cache';
 import { appointmentKeys } from './query-keys';
 
 /** POST /api/appointments. Silent for 409 (slot taken) and 422 (the dialog shows them by its fields). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAppointment } from '@cd/contracts/appointment';
 import type { TAppointmentAction } from '@cd/contracts/appointment-constants';
 import { api } from '../../../lib/api';
-import { replaceAppointmentInLists } from '../lib/appointment-live';
+import { replaceAppointmentInLists } from '../lib/appointment-cache';
 import { appointmentKeys } from './query-keys';
 
 /** PUT /api/appointments/{id}/{confirm|deny|cancel|complete|miss}. 409 (already sent, wrong state) is the caller's to show. */

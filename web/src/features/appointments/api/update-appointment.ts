@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAppointment, TAppointmentPatch } from '@cd/contracts/appointment';
 import { api } from '../../../lib/api';
-import { replaceAppointmentInLists } from '../lib/appointment-live';
+import { replaceAppointmentInLists } from '../lib/appointment-cache';
 import { appointmentKeys } from './query-keys';
 
 /**

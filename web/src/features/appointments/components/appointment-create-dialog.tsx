@@ -219,7 +219,7 @@ function CreateForm({ onClose, customer: fixedCustomer, initialStart, onCreated,
                 {s.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('appointments_minutes', { count: s.duration })}
+                {t('minutes_count', { count: s.duration })}
               </Typography>
             </Box>
           </li>
@@ -304,7 +304,7 @@ function CreateForm({ onClose, customer: fixedCustomer, initialStart, onCreated,
       />
       <Box>
         <FormLabel id="appointment-create-status" sx={{ fontSize: 14 }}>
-          {t('appointments_status')}
+          {t('status')}
         </FormLabel>
         <RadioGroup row aria-labelledby="appointment-create-status" value={status} onChange={(e) => setStatus(e.target.value as 'confirmed' | 'requested')}>
           <FormControlLabel value="confirmed" control={<Radio size="small" />} label={t('appointment_status_confirmed')} />

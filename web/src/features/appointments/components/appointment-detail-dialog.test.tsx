@@ -11,7 +11,10 @@ import { AppointmentDetailDialog } from './appointment-detail-dialog';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
 const problem = (status: number, description: string) =>
-  new Response(JSON.stringify({ status, title: 'Conflict', detail: description, description }), { status, headers: { 'content-type': 'application/problem+json' } });
+  new Response(JSON.stringify({ status, title: 'Conflict', detail: description, description }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
 
 function serve(answer: (url: string, init?: RequestInit) => Response) {
   const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
@@ -24,7 +27,12 @@ function renderDialog(appointment: TAppointment) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
-        <AppointmentDetailDialog appointment={appointment} timeZone="America/Chicago" assignees={[{ iri: '/api/users/5', name: 'Maria Lopez' }]} onClose={onClose} />
+        <AppointmentDetailDialog
+          appointment={appointment}
+          timeZone="America/Chicago"
+          assignees={[{ iri: '/api/users/5', name: 'Maria Lopez' }]}
+          onClose={onClose}
+        />
       </QueryClientProvider>
     </MemoryRouter>,
   );

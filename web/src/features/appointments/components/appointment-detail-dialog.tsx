@@ -25,7 +25,15 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAppointmentAction } from '../api/run-appointment-action';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { conflictMessageKeyOf } from '../lib/appointment-errors';
-import { allowedActionsOf, customerLabelOf, idOfIri, isAppointmentEditable, isDestructiveAction, statusColorOf, type TAssigneeOption } from '../lib/appointment-view';
+import {
+  allowedActionsOf,
+  customerLabelOf,
+  idOfIri,
+  isAppointmentEditable,
+  isDestructiveAction,
+  statusColorOf,
+  type TAssigneeOption,
+} from '../lib/appointment-view';
 import { formatZonedDate, formatZonedTime } from '../lib/schedule-view';
 
 /** Colours of the action buttons: the status each leads to. */
@@ -60,14 +68,32 @@ export function AppointmentDetailDialog(props: { appointment: TAppointment | nul
   const { appointment: a } = props;
   const mobile = useIsMobile();
   return (
-    <Dialog open={a !== null} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="appointment-detail-title" data-testid="appointment-detail">
+    <Dialog
+      open={a !== null}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={mobile}
+      aria-labelledby="appointment-detail-title"
+      data-testid="appointment-detail"
+    >
       {/* Keyed by id: edits in progress belong to one appointment. */}
       {a && <DetailBody key={a.id} {...props} appointment={a} />}
     </Dialog>
   );
 }
 
-function DetailBody({ appointment: a, timeZone, assignees, onClose }: { appointment: TAppointment; timeZone: string; assignees: TAssigneeOption[]; onClose: () => void }) {
+function DetailBody({
+  appointment: a,
+  timeZone,
+  assignees,
+  onClose,
+}: {
+  appointment: TAppointment;
+  timeZone: string;
+  assignees: TAssigneeOption[];
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const lang = i18n.language;
@@ -84,7 +110,8 @@ function DetailBody({ appointment: a, timeZone, assignees, onClose }: { appointm
   const color = statusColorOf({ palette: theme.palette, status: a.status });
   const customerId = idOfIri(a.customer);
   const customer = customerLabelOf(a) || t('appointments_unnamed_customer');
-  const options = a.assignee && !assignees.some((o) => o.iri === a.assignee) ? [...assignees, { iri: a.assignee, name: a.assigneeName ?? a.assignee }] : assignees;
+  const options =
+    a.assignee && !assignees.some((o) => o.iri === a.assignee) ? [...assignees, { iri: a.assignee, name: a.assigneeName ?? a.assignee }] : assignees;
 
   const run = (act: TAppointmentAction) => {
     setError(null);
@@ -119,7 +146,12 @@ function DetailBody({ appointment: a, timeZone, assignees, onClose }: { appointm
         <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {customer}
         </Box>
-        <Chip size="small" label={t(`appointment_status_${a.status}`)} sx={{ bgcolor: color.background, color: color.text, fontWeight: 600 }} data-testid="appointment-detail-status" />
+        <Chip
+          size="small"
+          label={t(`appointment_status_${a.status}`)}
+          sx={{ bgcolor: color.background, color: color.text, fontWeight: 600 }}
+          data-testid="appointment-detail-status"
+        />
         <IconButton aria-label={t('close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 10 }}>
           <Close />
         </IconButton>
@@ -131,8 +163,8 @@ function DetailBody({ appointment: a, timeZone, assignees, onClose }: { appointm
           </Alert>
         )}
         <Field label={t('appointments_when')}>
-          {formatZonedDate({ instant: a.startsAt, timeZone, language: lang })},{' '}
-          {formatZonedTime({ instant: a.startsAt, timeZone, language: lang })} – {formatZonedTime({ instant: a.endsAt, timeZone, language: lang })}
+          {formatZonedDate({ instant: a.startsAt, timeZone, language: lang })}, {formatZonedTime({ instant: a.startsAt, timeZone, language: lang })} –{' '}
+          {formatZonedTime({ instant: a.endsAt, timeZone, language: lang })}
         </Field>
         <Field label={t('appointments_customer')}>
           {customerId ? (
@@ -150,9 +182,7 @@ function DetailBody({ appointment: a, timeZone, assignees, onClose }: { appointm
           </Field>
         )}
         {a.vehicleLabel && <Field label={t('appointments_vehicle')}>{a.vehicleLabel}</Field>}
-        <Field label={t('appointments_services')}>
-          {a.services.map((s) => `${s.title} (${t('appointments_minutes', { count: s.duration })})`).join(', ')}
-        </Field>
+        <Field label={t('appointments_services')}>{a.services.map((s) => `${s.title} (${t('minutes_count', { count: s.duration })})`).join(', ')}</Field>
         {a.resources.length > 0 && <Field label={t('appointments_resources')}>{a.resources.map((r) => r.name).join(', ')}</Field>}
         {editable ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>

@@ -88,7 +88,10 @@ function EventContent({ info, timeZone, language }: { info: EventDisplayInfo; ti
     const start = info.event.start ? formatZonedTime({ instant: info.event.start, timeZone, language }) : '';
     return (
       <Box sx={{ ...line, px: 0.5, fontSize: 12, lineHeight: 1.4 }}>
-        <b>{customer}</b> <Box component="span" sx={{ opacity: 0.85 }}>{start}</Box>
+        <b>{customer}</b>{' '}
+        <Box component="span" sx={{ opacity: 0.85 }}>
+          {start}
+        </Box>
       </Box>
     );
   }

@@ -77,8 +77,14 @@ export function AppointmentsPage() {
   const vacations = useVacations(vacationDays ?? {}, { enabled: vacationDays !== undefined });
 
   const appointments = list.data;
-  const events = useMemo(() => (appointments ?? []).map((appointment) => toCalendarEvent({ appointment, palette: theme.palette })), [appointments, theme.palette]);
-  const assignees = useMemo(() => assigneeOptionsOf({ workingHours: workingHours.data ?? [], appointments: appointments ?? [] }), [workingHours.data, appointments]);
+  const events = useMemo(
+    () => (appointments ?? []).map((appointment) => toCalendarEvent({ appointment, palette: theme.palette })),
+    [appointments, theme.palette],
+  );
+  const assignees = useMemo(
+    () => assigneeOptionsOf({ workingHours: workingHours.data ?? [], appointments: appointments ?? [] }),
+    [workingHours.data, appointments],
+  );
   const assigneeIri = typeof search.assignee === 'number' ? `/api/users/${search.assignee}` : null;
   const businessHours = useMemo(() => businessHoursOf({ workingHours: workingHours.data ?? [], user: assigneeIri }), [workingHours.data, assigneeIri]);
   const bounds = useMemo(
@@ -89,7 +95,9 @@ export function AppointmentsPage() {
 
   const onRange = useCallback(
     (r: { start: Date; end: Date; currentStart: Date }) => {
-      setRange((prev) => (prev && prev.start.getTime() === r.start.getTime() && prev.end.getTime() === r.end.getTime() ? prev : { start: r.start, end: r.end }));
+      setRange((prev) =>
+        prev && prev.start.getTime() === r.start.getTime() && prev.end.getTime() === r.end.getTime() ? prev : { start: r.start, end: r.end },
+      );
       if (!timeZone) return;
       const date = localDayOf({ instant: r.currentStart, timeZone });
       if (date !== search.date) update({ date }, { replace: true });
@@ -123,12 +131,7 @@ export function AppointmentsPage() {
   }
   if (moduleOff || isModuleOffError(list.error)) {
     return (
-      <MessagePage
-        testId="appointments-module-off"
-        icon={<EventBusyOutlined />}
-        title={t(APPOINTMENTS_MODULE_OFF)}
-        body={t('appointments_module_off_hint')}
-      />
+      <MessagePage testId="appointments-module-off" icon={<EventBusyOutlined />} title={t(APPOINTMENTS_MODULE_OFF)} body={t('appointments_module_off_hint')} />
     );
   }
 
@@ -149,7 +152,10 @@ export function AppointmentsPage() {
   );
 
   return (
-    <Box sx={{ p: { xs: 1.5, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, width: '100%', boxSizing: 'border-box' }} data-testid="appointments-page">
+    <Box
+      sx={{ p: { xs: 1.5, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, width: '100%', boxSizing: 'border-box' }}
+      data-testid="appointments-page"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1 }}>
           {t('menu_section_appointments')}

@@ -12,15 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CALENDAR_VIEWS, FULLCALENDAR_VIEW, type TCalendarView } from '../lib/calendar-search';
 
 /** The calendar's own toolbar (MUI, labelled): previous / today / next, the period's title, and the view switch. */
-export function CalendarToolbar({
-  controller,
-  view,
-  onView,
-}: {
-  controller: CalendarController;
-  view: TCalendarView;
-  onView: (view: TCalendarView) => void;
-}) {
+export function CalendarToolbar({ controller, view, onView }: { controller: CalendarController; view: TCalendarView; onView: (view: TCalendarView) => void }) {
   const { t } = useTranslation();
   const title = controller.view?.title ?? '';
   return (
@@ -40,7 +32,13 @@ export function CalendarToolbar({
           </IconButton>
         </Tooltip>
       </Box>
-      <Typography variant="h6" component="h2" aria-live="polite" sx={{ flex: 1, minWidth: 160, fontWeight: 600 }} data-testid="appointments-title">
+      <Typography
+        variant="h6"
+        component="h2"
+        aria-live="polite"
+        sx={{ flex: 1, minWidth: 160, fontWeight: 600, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+        data-testid="appointments-title"
+      >
         {title}
       </Typography>
       <ToggleButtonGroup

@@ -271,7 +271,14 @@ export function CustomerAppointmentsPanel({ customer }: { customer: TCustomer | 
   const label = upcoming > 0 ? t('customer_appointments_title_count', { count: upcoming }) : t('customer_appointments_title');
 
   const drawer = (
-    <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: `min(${DRAWER_WIDTH}px, 100vw)` } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={() => setOpen(false)}
+      // Above the shell's top bar, which sits over the side menu's drawer level.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: `min(${DRAWER_WIDTH}px, 100vw)` } } }}
+    >
       <Box sx={{ height: '100%' }} data-testid="customer-appointments-panel">
         <PanelContent customer={customer} onClose={() => setOpen(false)} />
       </Box>

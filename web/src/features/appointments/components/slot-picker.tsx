@@ -112,7 +112,11 @@ export function SlotPicker(props: {
     );
   } else {
     body = (
-      <Box role="radiogroup" aria-label={t('appointments_free_times')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))', gap: 1 }}>
+      <Box
+        role="radiogroup"
+        aria-label={t('appointments_free_times')}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))', gap: 1 }}
+      >
         {slots.map((s) => {
           const on = s.startsAt === props.selected;
           return (
@@ -125,7 +129,9 @@ export function SlotPicker(props: {
               sx={{ flexDirection: 'column', py: 0.5, lineHeight: 1.2 }}
               data-testid={`appointment-slot-${s.startsAt}`}
             >
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatZonedTime({ instant: s.startsAt, timeZone, language: lang })}</Box>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatZonedTime({ instant: s.startsAt, timeZone, language: lang })}
+              </Box>
               <Typography component="span" variant="caption" sx={{ opacity: 0.8 }}>
                 {t('appointments_slot_free', { count: s.capacity })}
               </Typography>

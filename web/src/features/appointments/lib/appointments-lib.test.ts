@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TAppointment } from '@cd/contracts/appointment';
 import { APPOINTMENT_WRONG_STATE, APPOINTMENTS_MODULE_OFF, SLOT_NOT_AVAILABLE } from '@cd/contracts/appointment-constants';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { createAppTheme } from '../../../lib/theme';
 import { appointmentKeys } from '../api/query-keys';
 import { conflictMessageKeyOf, isModuleOffError } from './appointment-errors';
-import { handleAppointmentLiveEvent, mergeAppointmentIntoRange } from './appointment-live';
+import { applyAppointmentLiveEvent, mergeAppointmentIntoRange } from './appointment-cache';
+import { handleAppointmentLiveEvent } from './appointment-live';
 import { allowedActionsOf, assigneeOptionsOf, isAppointmentEditable, isDestructiveAction, statusColorOf, toCalendarEvent } from './appointment-view';
 import { appointmentRangeParamsOf, matchesRangeParams, readCalendarSearch, toggleStatus, writeCalendarSearch } from './calendar-search';
 import { appointmentFixture } from './fixtures';
@@ -147,7 +148,7 @@ describe('live appointments', () => {
     expect(mergeAppointmentIntoRange({ list: [{ ...a, status: 'requested' }], appointment: { ...a, status: 'confirmed' }, params: filtered })).toEqual([]);
   });
 
-  it('merges an event into the open ranges, refetches other lists and free times, ignores other entities', () => {
+  it('merges an event into the open ranges, refetches other lists and free times, ignores other entities', async () => {
     const queryClient = new QueryClient();
     const key = appointmentKeys.list({ ...params });
     queryClient.setQueryData<TAppointment[]>(key, [a]);
@@ -158,9 +159,21 @@ describe('live appointments', () => {
     const booked = appointmentFixture({ id: 3, startsAt: '2026-11-24T16:00:00.000Z', status: 'requested', source: 'customer' });
     const event: TLiveEvent = { event: 'created', entity: 'appointment', action: null, data: booked, changes: null, id: '1', extra: null };
     expect(handleAppointmentLiveEvent(queryClient, event)).toBe(true);
-    expect(queryClient.getQueryData<TAppointment[]>(key)!.map((x) => x.id)).toEqual([1, 3]);
+    // The cache code loads with the first event.
+    await vi.waitFor(() => expect(queryClient.getQueryData<TAppointment[]>(key)!.map((x) => x.id)).toEqual([1, 3]));
     expect(queryClient.getQueryState(customerKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(availabilityKey)?.isInvalidated).toBe(true);
     expect(handleAppointmentLiveEvent(queryClient, { ...event, entity: 'survey' })).toBe(false);
+  });
+
+  it('refetches the lists when an event carries no appointment', () => {
+    const queryClient = new QueryClient();
+    const key = appointmentKeys.list({ ...params });
+    queryClient.setQueryData<TAppointment[]>(key, [a]);
+    applyAppointmentLiveEvent({
+      queryClient,
+      event: { event: 'updated', entity: 'appointment', action: null, data: null, changes: null, id: '2', extra: null },
+    });
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

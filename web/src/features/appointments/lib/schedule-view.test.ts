@@ -16,7 +16,12 @@ const maria = workingHoursFixture({
     saturday: [{ startsAt: '09:00', endsAt: '12:00' }],
   },
 });
-const alex = workingHoursFixture({ id: 2, user: '/api/users/2', userName: 'Alex Tech', days: { ...EMPTY_SHIFT_WEEK, monday: [{ startsAt: '07:30', endsAt: '16:00' }] } });
+const alex = workingHoursFixture({
+  id: 2,
+  user: '/api/users/2',
+  userName: 'Alex Tech',
+  days: { ...EMPTY_SHIFT_WEEK, monday: [{ startsAt: '07:30', endsAt: '16:00' }] },
+});
 
 describe('schedule view', () => {
   it('knows the weekday of a calendar day', () => {
@@ -36,7 +41,11 @@ describe('schedule view', () => {
 
   it('keeps the vacations overlapping the visible days', () => {
     const v = (id: number, from: string, to: string) => vacationFixture({ id, user: '/api/users/5', userName: 'Maria Lopez', from, to });
-    const out = vacationsInDays({ vacations: [v(1, '2026-11-30', '2026-12-04'), v(2, '2026-11-10', '2026-11-23'), v(3, '2026-11-01', '2026-11-05')], from: '2026-11-23', to: '2026-11-29' });
+    const out = vacationsInDays({
+      vacations: [v(1, '2026-11-30', '2026-12-04'), v(2, '2026-11-10', '2026-11-23'), v(3, '2026-11-01', '2026-11-05')],
+      from: '2026-11-23',
+      to: '2026-11-29',
+    });
     expect(out.map((x) => x.id)).toEqual([2]);
   });
 
@@ -55,10 +64,16 @@ describe('schedule view', () => {
   });
 
   it('shows from an hour before the earliest shift or appointment to an hour after the latest', () => {
-    expect(timeBoundsOf({ workingHours: [maria, alex], appointments: [], timeZone: 'America/Chicago' })).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '18:00:00' });
+    expect(timeBoundsOf({ workingHours: [maria, alex], appointments: [], timeZone: 'America/Chicago' })).toEqual({
+      slotMinTime: '06:00:00',
+      slotMaxTime: '18:00:00',
+    });
     // 19:30–20:15 Chicago (CST, UTC−6).
     const late = { startsAt: '2026-11-24T01:30:00Z', endsAt: '2026-11-24T02:15:00Z' };
-    expect(timeBoundsOf({ workingHours: [maria], appointments: [late], timeZone: 'America/Chicago' })).toEqual({ slotMinTime: '07:00:00', slotMaxTime: '22:00:00' });
+    expect(timeBoundsOf({ workingHours: [maria], appointments: [late], timeZone: 'America/Chicago' })).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '22:00:00',
+    });
     expect(timeBoundsOf({ workingHours: [], appointments: [], timeZone: 'UTC' })).toEqual({ slotMinTime: '07:00:00', slotMaxTime: '19:00:00' });
   });
 });

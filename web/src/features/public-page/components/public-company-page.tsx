@@ -14,9 +14,10 @@ import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import type { TPublicCompany } from '@cd/contracts/public-page';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { createAppTheme } from '../../../lib/theme';
 import { usePublicCompanyQuery } from '../api/get-public-company';
@@ -147,6 +148,11 @@ function OptInCard({ company }: { company: TPublicCompany }) {
             {company.name}
           </Typography>
         </Box>
+        {company.bookingEnabled && (
+          <Button component={RouterLink} to={`/book/${company.slug}`} variant="outlined" fullWidth startIcon={<EventAvailableOutlined />} sx={{ mb: 2 }} data-testid="public-company-book">
+            {t('public_page_book_appointment')}
+          </Button>
+        )}
         {done ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center', py: 3 }} data-testid="public-opt-in-done" role="status">
             <CheckCircleOutline color="primary" sx={{ fontSize: 64 }} />

@@ -10,6 +10,7 @@ import {
   formatCountdown,
   groupSlotsByDayPart,
   holdDeadlineOf,
+  localeOf,
   pickDay,
   slotTimeOf,
   todayIn,
@@ -59,6 +60,13 @@ describe('booking days', () => {
     expect(label('2026-11-27', '2026-12-10', 'en')).toBe('Nov 27 – Dec 10');
     expect(label('2026-03-02', '2026-03-15', 'en')).toBe('Mar 2 – 15');
     expect(label('2026-03-02', '2026-03-15', 'hr')).toMatch(/^0?2\. ?– ?15\. ožu/);
+  });
+
+  it('writes Bosnian dates with Serbian Latin words where the browser lacks Bosnian calendar data', () => {
+    expect(localeOf('bs', () => true)).toBe('bs');
+    expect(localeOf('bs', () => false)).toBe('sr-Latn');
+    expect(localeOf('hr', () => false)).toBe('hr');
+    expect(localeOf('en')).toBe('en-US');
   });
 
   it('labels a day in the page language', () => {
