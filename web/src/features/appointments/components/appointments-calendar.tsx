@@ -173,7 +173,8 @@ export function AppointmentsCalendar(props: TProps) {
         scrollTime={props.slotMinTime}
         businessHours={props.businessHours.length > 0 ? props.businessHours : false}
         eventTimeFormat={{ hour: 'numeric', minute: '2-digit' }}
-        slotHeaderFormat={{ hour: 'numeric' }}
+        // "7 AM" where the clock has a meridiem, "07:00" where it is 24-hour ("07" alone reads as a day).
+        slotHeaderFormat={i18n.language === 'en' ? { hour: 'numeric' } : { hour: '2-digit', minute: '2-digit' }}
         // A week's title names its days ("Nov 23 – 29, 2026"), not only the month.
         views={WEEK_TITLES}
         dayMaxEvents={4}
