@@ -22,6 +22,14 @@ import type { TAppointmentRow, TAppointmentView } from './appointments.schema';
 /** One customer's list: the upcoming ones and this many of the latest past ones. */
 const CUSTOMER_LIST_LIMIT = 50;
 
+/** A booking or a move may start this long ago at most (a walk-in written down as it begins), never earlier. */
+const PAST_START_GRACE_MS = 15 * 60_000;
+
+function refusePastStart(startsAt: Date, now: Date): void {
+  if (startsAt.getTime() < now.getTime() - PAST_START_GRACE_MS)
+    throw validationError([{ propertyPath: 'startsAt', message: 'An appointment cannot start in the past.' }]);
+}
+
 export async function viewOf(tx: TTx, opts: { companyId: number; id: number }): Promise<TAppointmentView> {
   const [view] = await repo.listAppointmentViews(tx, { companyId: opts.companyId, ids: [opts.id] });
   if (!view) throw new AppError('not_found', 'Appointment not found.');
@@ -127,6 +135,7 @@ export async function createAppointment(opts: { ctx: TRequestContext; body: TApp
       await checkReferences(tx, { companyId, customerId: body.customer, vehicleId: body.vehicle, assigneeId: body.assignee });
       const { services, durationMinutes } = await resolveServices(tx, { companyId, serviceIds: body.services });
       const startsAt = new Date(body.startsAt);
+      refusePastStart(startsAt, new Date());
       const endsAt = body.endsAt ? new Date(body.endsAt) : new Date(startsAt.getTime() + durationMinutes * 60_000);
       const inserted = await repo.insertAppointment(tx, {
         companyId,
@@ -176,6 +185,7 @@ export async function changeAppointment(opts: { ctx: TRequestContext; id: number
       const serviceIds = body.services ?? before.services.map((s) => s.id);
       const resolved = body.services ? await resolveServices(tx, { companyId, serviceIds }) : null;
       const startsAt = body.startsAt ? new Date(body.startsAt) : current.startsAt;
+      if (startsAt.getTime() !== current.startsAt.getTime()) refusePastStart(startsAt, new Date());
       // A move keeps the length; new services or an explicit end decide a new one.
       const length = resolved ? resolved.durationMinutes * 60_000 : current.endsAt.getTime() - current.startsAt.getTime();
       const endsAt = body.endsAt ? new Date(body.endsAt) : new Date(startsAt.getTime() + length);

@@ -221,6 +221,10 @@ describe('actions and messages', () => {
     const clash = await call('PATCH', `/api/appointments/${a.id}`, w.admin, { startsAt: other.startsAt });
     expect(clash.statusCode).toBe(409);
     expect((await call('GET', `/api/appointments/${a.id}`, w.admin)).json().startsAt).toBe(dayInstant(dayFromNow(4), '09:15'));
+    // Not into the past: a drag onto a day that is over is refused on the field.
+    const past = await call('PATCH', `/api/appointments/${a.id}`, w.admin, { startsAt: dayInstant(dayFromNow(-1), '09:15') });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().violations[0].propertyPath).toBe('startsAt');
     // Resize onto part of its own time is fine.
     expect((await call('PATCH', `/api/appointments/${a.id}`, w.admin, { endsAt: dayInstant(dayFromNow(4), '10:15') })).statusCode).toBe(200);
     // A canceled appointment no longer moves.
@@ -315,6 +319,7 @@ describe('access, isolation and bad input', () => {
       { customer: w.customerId, services: [999999999], startsAt: at },
       { customer: w.customerId, services: ['1 or 1=1'], startsAt: at },
       { customer: w.customerId, services: [w.services[0]], startsAt: at, extra: true },
+      { customer: w.customerId, services: [w.services[0]], startsAt: dayInstant(dayFromNow(-2), '09:00') },
     ];
     for (const body of bad) {
       const res = await call('POST', '/api/appointments', w.admin, body);

@@ -45,7 +45,13 @@ export function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />
       {mobile ? (
-        <MobileDrawer unread={unread} open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={() => setDrawerOpen(false)} />
+        <MobileDrawer
+          unread={unread}
+          showCalendar={me.roles.includes('ROLE_APPOINTMENTS')}
+          open={drawerOpen}
+          onOpen={() => setDrawerOpen(true)}
+          onClose={() => setDrawerOpen(false)}
+        />
       ) : (
         <SideMenu unread={unread} chatUnread={chatUnread} />
       )}

@@ -1,3 +1,4 @@
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Badge from '@mui/material/Badge';
@@ -16,13 +17,15 @@ import { MOBILE_HOME } from './mobile-routes';
 
 interface TProps {
   unread: number;
+  /** The appointments calendar (the appointments role; an advisor checks the day from the shop floor). */
+  showCalendar: boolean;
   open: boolean;
   onOpen: () => void;
   onClose: () => void;
 }
 
-/** Mobile layout (spec part 1 §2): swipe-open drawer with only the communication item and logout. */
-export function MobileDrawer({ unread, open, onOpen, onClose }: TProps) {
+/** Mobile layout (spec part 1 §2): swipe-open drawer with the communication item, the calendar for its role, and logout. */
+export function MobileDrawer({ unread, showCalendar, open, onOpen, onClose }: TProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const logout = useLogout();
@@ -52,6 +55,20 @@ export function MobileDrawer({ unread, open, onOpen, onClose }: TProps) {
             </ListItemIcon>
             <ListItemText primary={t('menu_inbox')} />
           </ListItemButton>
+          {showCalendar && (
+            <ListItemButton
+              component={RouterLink}
+              to="/appointments"
+              selected={pathname.startsWith('/appointments')}
+              onClick={onClose}
+              data-testid="side-menu-item-appointments"
+            >
+              <ListItemIcon>
+                <CalendarMonthOutlined />
+              </ListItemIcon>
+              <ListItemText primary={t('menu_appointments_calendar')} />
+            </ListItemButton>
+          )}
           <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="mobile-logout">
             <ListItemIcon>
               <Logout />

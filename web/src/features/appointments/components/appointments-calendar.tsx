@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import type { TAppointment } from '@cd/contracts/appointment';
 import { customerLabelOf, eventSummaryOf, servicesLabelOf, type TAppointmentEvent } from '../lib/appointment-view';
 import { FULLCALENDAR_VIEW, type TCalendarView } from '../lib/calendar-search';
-import { formatZonedTime, localeOf } from '../lib/schedule-view';
+import { localeOf } from '../../../lib/date-locale';
+import { formatZonedTime } from '../lib/schedule-view';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicTheme];
 const LOCALES: LocaleInput[] = [bsLocale, hrLocale, srLocale];

@@ -23,7 +23,7 @@ import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteVacation } from '../api/delete-vacation';
 import { useVacations } from '../api/get-vacations';
-import { localeOf } from '../lib/schedule-view';
+import { localeOf } from '../../../lib/date-locale';
 import { vacationLength } from '../lib/vacation-form';
 import type { TScheduleUser } from './shift-week-dialog';
 import { VacationDialog } from './vacation-dialog';

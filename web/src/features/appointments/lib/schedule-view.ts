@@ -1,15 +1,10 @@
 import type { TShift, TVacation, TWorkingHours } from '@cd/contracts/appointment';
 import { WEEKDAYS, type TWeekday } from '@cd/contracts/company';
 import { localDayOf } from '@cd/contracts/survey-dates';
+import { localeOf } from '../../../lib/date-locale';
 
 /* Shifts and vacations as the calendar shows them beside and behind the appointments. Days are `YYYY-MM-DD` of the
  * company's calendar; shift times are its wall clock (docs/appointments.md "Time zones"). */
-
-const LOCALE_OF_LANGUAGE: Readonly<Record<string, string>> = { en: 'en-US', bs: 'bs-BA', hr: 'hr-HR', sr: 'sr-Latn-RS' };
-
-export function localeOf(language: string | null | undefined): string {
-  return LOCALE_OF_LANGUAGE[language ?? 'en'] ?? 'en-US';
-}
 
 /** The weekday of a calendar day. */
 export function weekdayOfDay(day: string): TWeekday {

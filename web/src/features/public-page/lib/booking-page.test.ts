@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { localeOf } from '../../../lib/date-locale';
 import {
   addDays,
   bookingErrorOf,
@@ -10,7 +11,6 @@ import {
   formatCountdown,
   groupSlotsByDayPart,
   holdDeadlineOf,
-  localeOf,
   pickDay,
   slotTimeOf,
   todayIn,

@@ -1,6 +1,6 @@
 import { HOLD_EXPIRED, HOLD_MINUTES, NOT_ACCEPTING_APPOINTMENTS, SLOT_NOT_AVAILABLE } from '@cd/contracts/appointment-constants';
 import { ApiError } from '../../../lib/api-client';
-import { TIME_LOCALES } from './link-pages';
+import { localeOf } from '../../../lib/date-locale';
 
 /*
  * The public booking page's pure logic. Days are the company's calendar days (`YYYY-MM-DD`); slots are instants shown
@@ -10,30 +10,6 @@ import { TIME_LOCALES } from './link-pages';
 const DAY_MS = 86_400_000;
 /** Days the page asks availability for at once: two weeks, a row of seven on wide screens. */
 export const BOOKING_WINDOW_DAYS = 14;
-
-const resolvedLocales = new Map<string, string>();
-
-/** Whether a browser has the locale's own calendar words (a trimmed ICU answers the root locale's "M11" instead). */
-function hasMonthNames(locale: string): boolean {
-  try {
-    return !/^M\d/.test(new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 10, 15)));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The Intl locale of a page language. Some browsers (Chromium builds among them) ship no Bosnian calendar data: Serbian
- * in Latin script, whose month and day names Bosnian shares, stands in there.
- */
-export function localeOf(language: string, probe: (locale: string) => boolean = hasMonthNames): string {
-  const cached = probe === hasMonthNames ? resolvedLocales.get(language) : undefined;
-  if (cached) return cached;
-  const wanted = TIME_LOCALES[language] ?? 'en-US';
-  const locale = language === 'bs' && !probe(wanted) ? 'sr-Latn' : wanted;
-  if (probe === hasMonthNames) resolvedLocales.set(language, locale);
-  return locale;
-}
 
 /** Today's date in a time zone (an unknown zone counts as UTC). */
 export function todayIn(options: { timeZone: string; now: Date }): string {

@@ -2,6 +2,7 @@ import { WEEKDAYS, type TWeekday } from '@cd/contracts/company';
 import type { TPublicApprovalPage } from '@cd/contracts/customer-link';
 import type { TLineApprovalAnswer, TLineDecision } from '@cd/contracts/repair-order-line';
 import { ApiError } from '../../../lib/api-client';
+import { localeOf } from '../../../lib/date-locale';
 
 export type TDecisions = Readonly<Record<number, TLineDecision | undefined>>;
 type TLine = TPublicApprovalPage['lines'][number];
@@ -42,9 +43,6 @@ export function linkErrorKey(err: unknown): 'link_not_found' | 'link_expired' | 
   return 'public_page_load_failed';
 }
 
-/** BCP 47 locale of each page language; Serbian pages are written in Latin script. */
-export const TIME_LOCALES: Record<string, string> = { en: 'en-US', bs: 'bs', hr: 'hr', sr: 'sr-Latn' };
-
 /**
  * A UTC "HH:mm" on a given day as the page's language writes it, in the company's time zone (the stored hours are UTC):
  * "8:00 AM" in English, "08:00" in bs/hr/sr. 24-hour locales get two-digit hours, as a schedule reads there.
@@ -52,7 +50,7 @@ export const TIME_LOCALES: Record<string, string> = { en: 'en-US', bs: 'bs', hr:
 export function zonedTimeOf(options: { hhmm: string; day: Date; timezone: string; language?: string }): string {
   const [h, m] = options.hhmm.split(':').map(Number);
   const at = new Date(Date.UTC(options.day.getUTCFullYear(), options.day.getUTCMonth(), options.day.getUTCDate(), h, m));
-  const locale = TIME_LOCALES[options.language ?? 'en'] ?? options.language ?? 'en-US';
+  const locale = localeOf(options.language);
   const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions();
   const hour = hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric';
   const format = (timeZone: string) => new Intl.DateTimeFormat(locale, { timeZone, hour, minute: '2-digit' }).format(at);

@@ -142,7 +142,14 @@ export function RepairOrderPanel({ customer }: { customer: TCustomer | undefined
     );
 
   const drawerPanel = (
-    <Drawer anchor="right" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: `min(${PANEL_WIDTH + 20}px, 100vw)` } } }}>
+    <Drawer
+      anchor="right"
+      open={drawer}
+      onClose={() => setDrawer(false)}
+      // Above the shell's top bar, which sits over the side menu's drawer level.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: `min(${PANEL_WIDTH + 20}px, 100vw)` } } }}
+    >
       <Box sx={{ height: '100%' }} data-testid="repair-order-panel">
         <PanelContent customer={customer} onClose={() => setDrawer(false)} closeIcon="close" />
       </Box>
