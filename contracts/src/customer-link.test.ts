@@ -68,7 +68,14 @@ describe('link codes', () => {
 
 describe('link purposes and lifetimes', () => {
   it('each purpose fills one URL modifier', () => {
-    const urlModifiers = [MODIFIERS.statusUrl, MODIFIERS.approvalUrl, MODIFIERS.vehicleReadyUrl, MODIFIERS.surveyUrl, MODIFIERS.paymentUrl, MODIFIERS.bookingUrl];
+    const urlModifiers = [
+      MODIFIERS.statusUrl,
+      MODIFIERS.approvalUrl,
+      MODIFIERS.vehicleReadyUrl,
+      MODIFIERS.surveyUrl,
+      MODIFIERS.paymentUrl,
+      MODIFIERS.bookingUrl,
+    ];
     expect(CUSTOMER_LINK_PURPOSES.map((p) => CUSTOMER_LINK_PURPOSE_INFO[p].modifier).sort()).toEqual([...urlModifiers].sort());
   });
 
