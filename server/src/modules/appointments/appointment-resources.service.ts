@@ -6,6 +6,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import { loadAppointmentsCompany, requireAppointmentsReader, requireScheduleWriter } from './appointments.access';
+import { runScheduleRecordChange } from './schedule-change';
 import { resourceEvent, toResourceResource } from './schedule.presenter';
 import * as repo from './schedule.repository';
 
@@ -85,13 +86,10 @@ export async function createResource(opts: { ctx: TRequestContext; body: TAppoin
 
 export async function changeResource(opts: { ctx: TRequestContext; id: number; body: TAppointmentResourcePatch }): Promise<TAppointmentResource> {
   const { ctx, body } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
   return withNameCheck(() =>
-    runWithLiveEvents({
-      deps: ctx,
-      scope,
-      fn: async (tx, emit) => {
+    runScheduleRecordChange({
+      ctx,
+      fn: async (tx, emit, scoped) => {
         const current = await loadResource(tx, { companyId: scoped, id: opts.id, lock: true });
         const companyId = current.companyId;
         await loadAppointmentsCompany(tx, companyId);
@@ -115,12 +113,9 @@ export async function changeResource(opts: { ctx: TRequestContext; id: number; b
 /** Appointments that already hold a unit keep their time; new bookings no longer need the resource. */
 export async function deleteResource(opts: { ctx: TRequestContext; id: number }): Promise<void> {
   const { ctx } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
-  await runWithLiveEvents({
-    deps: ctx,
-    scope,
-    fn: async (tx, emit) => {
+  await runScheduleRecordChange({
+    ctx,
+    fn: async (tx, emit, scoped) => {
       const row = await loadResource(tx, { companyId: scoped, id: opts.id, lock: true });
       await loadAppointmentsCompany(tx, row.companyId);
       await repo.deleteResource(tx, { companyId: row.companyId, id: row.id });

@@ -17,6 +17,7 @@ import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import { findUserById, type TUserRow } from '../users/users.api';
 import { loadAppointmentsCompany, requireAppointmentsReader, requireScheduleWriter } from './appointments.access';
+import { runScheduleRecordChange } from './schedule-change';
 import { toVacationResource, toWorkingHoursResource, vacationEvent, workingHoursEvent } from './schedule.presenter';
 import * as repo from './schedule.repository';
 
@@ -112,12 +113,9 @@ export async function createWorkingHours(opts: { ctx: TRequestContext; body: TWo
 
 export async function replaceWorkingHours(opts: { ctx: TRequestContext; id: number; days: TShiftWeek }): Promise<TWorkingHours> {
   const { ctx } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
-  return runWithLiveEvents({
-    deps: ctx,
-    scope,
-    fn: async (tx, emit) => {
+  return runScheduleRecordChange({
+    ctx,
+    fn: async (tx, emit, scoped) => {
       const current = await loadWorkingHours(tx, { companyId: scoped, id: opts.id, lock: true });
       await loadAppointmentsCompany(tx, current.companyId);
       const days = sortedWeek(opts.days);
@@ -132,12 +130,9 @@ export async function replaceWorkingHours(opts: { ctx: TRequestContext; id: numb
 
 export async function deleteWorkingHours(opts: { ctx: TRequestContext; id: number }): Promise<void> {
   const { ctx } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
-  await runWithLiveEvents({
-    deps: ctx,
-    scope,
-    fn: async (tx, emit) => {
+  await runScheduleRecordChange({
+    ctx,
+    fn: async (tx, emit, scoped) => {
       const row = await loadWorkingHours(tx, { companyId: scoped, id: opts.id, lock: true });
       await loadAppointmentsCompany(tx, row.companyId);
       await repo.deleteWorkingHours(tx, { companyId: row.companyId, id: row.id });
@@ -203,12 +198,9 @@ export async function createVacation(opts: { ctx: TRequestContext; body: TVacati
 
 export async function changeVacation(opts: { ctx: TRequestContext; id: number; body: TVacationPatch }): Promise<TVacation> {
   const { ctx, body } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
-  return runWithLiveEvents({
-    deps: ctx,
-    scope,
-    fn: async (tx, emit) => {
+  return runScheduleRecordChange({
+    ctx,
+    fn: async (tx, emit, scoped) => {
       const current = await loadVacation(tx, { companyId: scoped, id: opts.id, lock: true });
       const companyId = current.companyId;
       await loadAppointmentsCompany(tx, companyId);
@@ -231,12 +223,9 @@ export async function changeVacation(opts: { ctx: TRequestContext; id: number; b
 
 export async function deleteVacation(opts: { ctx: TRequestContext; id: number }): Promise<void> {
   const { ctx } = opts;
-  requireScheduleWriter(ctx);
-  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
-  await runWithLiveEvents({
-    deps: ctx,
-    scope,
-    fn: async (tx, emit) => {
+  await runScheduleRecordChange({
+    ctx,
+    fn: async (tx, emit, scoped) => {
       const row = await loadVacation(tx, { companyId: scoped, id: opts.id, lock: true });
       await loadAppointmentsCompany(tx, row.companyId);
       await repo.deleteVacation(tx, { companyId: row.companyId, id: row.id });

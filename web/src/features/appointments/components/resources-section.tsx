@@ -1,28 +1,21 @@
 import { useState } from 'react';
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TAppointmentResource } from '@cd/contracts/appointment';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
-import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteAppointmentResource } from '../api/delete-appointment-resource';
 import { useAppointmentResources } from '../api/get-appointment-resources';
 import { useCompanyServices } from '../api/get-company-services';
 import { ResourceDialog } from './resource-dialog';
+import { ScheduleTableCard } from './schedule-table-card';
 
 /** Shared resources: bays, loaner cars… with how many appointments may use each at once and the services needing them. */
 export function ResourcesSection({ canEdit }: { canEdit: boolean }) {
@@ -49,97 +42,79 @@ export function ResourcesSection({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="resources">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: { xs: 2, md: 3 }, pb: { xs: 1.5, md: 2 }, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            {t('schedule_tab_resources')}
-          </Typography>
+    <ScheduleTableCard
+      testId="resources"
+      title={t('schedule_tab_resources')}
+      intro={
+        <>
           <Typography variant="body2" color="text.secondary">
             {t('schedule_resources_intro')}
           </Typography>
-        </Box>
-        {canEdit && (
-          <Button type="button" variant="outlined" startIcon={<Add />} onClick={() => setEditing(null)} data-testid="resources-add">
-            {t('schedule_resource_add')}
-          </Button>
-        )}
-      </Box>
-      {resources.isFetching && !resources.isPending && <LinearProgress aria-label={t('loading')} sx={{ height: 2 }} />}
-      {resources.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: { xs: 2, md: 3 }, mb: 3 }}
-          data-testid="resources-error"
-          action={
-            <Button type="button" color="inherit" size="small" onClick={() => void resources.refetch()}>
-              {t('retry')}
+        </>
+      }
+      action={
+        <>
+          {canEdit && (
+            <Button type="button" variant="outlined" startIcon={<Add />} onClick={() => setEditing(null)} data-testid="resources-add">
+              {t('schedule_resource_add')}
             </Button>
-          }
-        >
-          {t('schedule_resources_load_failed')}
-        </Alert>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('schedule_tab_resources')} data-testid="resources-table">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_resource_name')}</TableCell>
-                <TableCell>{t('schedule_resource_kind')}</TableCell>
-                <TableCell align="right">{t('schedule_resource_capacity')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('schedule_resource_services')}</TableCell>
-                {canEdit && (
-                  <TableCell align="right" sx={{ pr: { md: 3 } }}>
-                    {t('actions')}
-                  </TableCell>
+          )}
+        </>
+      }
+      query={resources}
+      errorText={t('schedule_resources_load_failed')}
+      emptyText={canEdit ? t('schedule_resources_empty_admin') : t('schedule_resources_empty')}
+      columns={columns}
+      head={
+        <>
+          <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_resource_name')}</TableCell>
+          <TableCell>{t('schedule_resource_kind')}</TableCell>
+          <TableCell align="right">{t('schedule_resource_capacity')}</TableCell>
+          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('schedule_resource_services')}</TableCell>
+          {canEdit && (
+            <TableCell align="right" sx={{ pr: { md: 3 } }}>
+              {t('actions')}
+            </TableCell>
+          )}
+        </>
+      }
+      rows={
+        <>
+          {resources.data?.map((r) => (
+            <TableRow key={r.id} data-testid={`resource-row-${r.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25 } }}>
+              <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, overflowWrap: 'anywhere' }}>{r.name}</TableCell>
+              <TableCell>{t(`schedule_resource_kind_${r.kind}`)}</TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {r.capacity}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {r.services.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('schedule_resource_no_service_needs')}
+                  </Typography>
+                ) : (
+                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                    {r.services.map((iri) => (
+                      <Chip key={iri} size="small" label={titleOf.get(iri) ?? '…'} />
+                    ))}
+                  </Box>
                 )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {resources.isPending && <TableLoadingRows columns={columns} testId="resources-loading" />}
-              {resources.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="resources-empty">
-                    {canEdit ? t('schedule_resources_empty_admin') : t('schedule_resources_empty')}
-                  </TableCell>
-                </TableRow>
+              </TableCell>
+              {canEdit && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
+                  <RowEditDeleteButtons
+                    name={r.name}
+                    onEdit={() => setEditing(r)}
+                    onDelete={() => setToDelete(r)}
+                    testIds={{ edit: `resource-edit-${r.id}`, delete: `resource-delete-${r.id}` }}
+                  />
+                </TableCell>
               )}
-              {resources.data?.map((r) => (
-                <TableRow key={r.id} data-testid={`resource-row-${r.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25 } }}>
-                  <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-                  <TableCell>{t(`schedule_resource_kind_${r.kind}`)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {r.capacity}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {r.services.length === 0 ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('schedule_resource_no_service_needs')}
-                      </Typography>
-                    ) : (
-                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                        {r.services.map((iri) => (
-                          <Chip key={iri} size="small" label={titleOf.get(iri) ?? '…'} />
-                        ))}
-                      </Box>
-                    )}
-                  </TableCell>
-                  {canEdit && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
-                      <RowEditDeleteButtons
-                        name={r.name}
-                        onEdit={() => setEditing(r)}
-                        onDelete={() => setToDelete(r)}
-                        testIds={{ edit: `resource-edit-${r.id}`, delete: `resource-delete-${r.id}` }}
-                      />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+            </TableRow>
+          ))}
+        </>
+      }
+    >
       {editing !== undefined && <ResourceDialog resource={editing} services={services.data ?? []} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         open={!!toDelete}
@@ -150,6 +125,6 @@ export function ResourcesSection({ canEdit }: { canEdit: boolean }) {
         onConfirm={onDelete}
         onClose={() => setToDelete(null)}
       />
-    </Paper>
+    </ScheduleTableCard>
   );
 }

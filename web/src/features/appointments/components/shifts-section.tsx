@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -20,12 +13,12 @@ import { WORKING_HOURS_FETCH_ERROR } from '@cd/contracts/appointment-constants';
 import { WEEKDAYS } from '@cd/contracts/company';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
-import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteWorkingHours } from '../api/delete-working-hours';
 import { useWorkingHours } from '../api/get-working-hours';
 import { weeklyMinutes } from '../lib/shift-week';
 import { ShiftWeekDialog, type TScheduleUser } from './shift-week-dialog';
+import { ScheduleTableCard } from './schedule-table-card';
 
 interface TProps {
   canEdit: boolean;
@@ -78,110 +71,85 @@ export function ShiftsSection({ canEdit, users, awayToday }: TProps) {
   );
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="shifts">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: { xs: 2, md: 3 }, pb: { xs: 1.5, md: 2 }, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            {t('schedule_tab_shifts')}
-          </Typography>
+    <ScheduleTableCard
+      testId="shifts"
+      title={t('schedule_tab_shifts')}
+      intro={
+        <>
           <Typography variant="body2" color="text.secondary">
             {t('schedule_shifts_intro')}
           </Typography>
-        </Box>
-        {canEdit && addButton}
-      </Box>
-      {hours.isFetching && !hours.isPending && <LinearProgress aria-label={t('loading')} sx={{ height: 2 }} />}
-      {hours.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: { xs: 2, md: 3 }, mb: 3 }}
-          data-testid="shifts-error"
-          action={
-            <Button type="button" color="inherit" size="small" onClick={() => void hours.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t(WORKING_HOURS_FETCH_ERROR)}
-        </Alert>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('schedule_tab_shifts')} data-testid="shifts-table" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_user')}</TableCell>
-                {WEEKDAYS.map((d) => (
-                  <TableCell key={d} sx={{ px: 1 }}>
-                    <abbr title={t(`weekday_${d}`)} style={{ textDecoration: 'none' }}>
-                      {t(`schedule_weekday_short_${d}`)}
-                    </abbr>
-                  </TableCell>
-                ))}
-                <TableCell align="right" sx={{ px: 1, whiteSpace: 'nowrap' }}>
-                  {t('schedule_hours_per_week')}
-                </TableCell>
-                {canEdit && (
-                  <TableCell align="right" sx={{ pr: { md: 3 } }}>
-                    {t('actions')}
-                  </TableCell>
+        </>
+      }
+      action={<>{canEdit && addButton}</>}
+      query={hours}
+      errorText={t(WORKING_HOURS_FETCH_ERROR)}
+      emptyText={canEdit ? t('schedule_shifts_empty_admin') : t('schedule_shifts_empty')}
+      columns={columns}
+      tableSx={{ minWidth: 720 }}
+      head={
+        <>
+          <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_user')}</TableCell>
+          {WEEKDAYS.map((d) => (
+            <TableCell key={d} sx={{ px: 1 }}>
+              <abbr title={t(`weekday_${d}`)} style={{ textDecoration: 'none' }}>
+                {t(`schedule_weekday_short_${d}`)}
+              </abbr>
+            </TableCell>
+          ))}
+          <TableCell align="right" sx={{ px: 1, whiteSpace: 'nowrap' }}>
+            {t('schedule_hours_per_week')}
+          </TableCell>
+          {canEdit && (
+            <TableCell align="right" sx={{ pr: { md: 3 } }}>
+              {t('actions')}
+            </TableCell>
+          )}
+        </>
+      }
+      rows={
+        <>
+          {hours.data?.map((w) => (
+            <TableRow key={w.id} data-testid={`shifts-row-${w.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25, verticalAlign: 'top' } }}>
+              <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, minWidth: 140, overflowWrap: 'anywhere' }}>
+                {w.userName}
+                {awayToday.has(w.user) && (
+                  <Chip size="small" color="warning" variant="outlined" label={t('schedule_on_vacation_today')} sx={{ ml: 1, mt: 0.25 }} />
                 )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {hours.isPending && <TableLoadingRows columns={columns} testId="shifts-loading" />}
-              {hours.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="shifts-empty">
-                    {canEdit ? t('schedule_shifts_empty_admin') : t('schedule_shifts_empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-              {hours.data?.map((w) => (
-                <TableRow
-                  key={w.id}
-                  data-testid={`shifts-row-${w.id}`}
-                  sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25, verticalAlign: 'top' } }}
-                >
-                  <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, minWidth: 140, overflowWrap: 'anywhere' }}>
-                    {w.userName}
-                    {awayToday.has(w.user) && (
-                      <Chip size="small" color="warning" variant="outlined" label={t('schedule_on_vacation_today')} sx={{ ml: 1, mt: 0.25 }} />
-                    )}
-                  </TableCell>
-                  {WEEKDAYS.map((d) => (
-                    <TableCell key={d} sx={{ px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid={`shifts-${w.id}-${d}`}>
-                      {w.days[d].length === 0 ? (
-                        <Typography variant="body2" color="text.disabled" component="span" aria-label={t('schedule_day_off')}>
-                          —
-                        </Typography>
-                      ) : (
-                        w.days[d].map((s) => (
-                          <Box key={`${s.startsAt}-${s.endsAt}`} component="span" sx={{ display: 'block' }}>
-                            {s.startsAt}–{s.endsAt}
-                          </Box>
-                        ))
-                      )}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right" sx={{ px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {t('schedule_hours_count', { count: Math.round((weeklyMinutes(w.days) / 60) * 10) / 10 })}
-                  </TableCell>
-                  {canEdit && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
-                      <RowEditDeleteButtons
-                        name={w.userName}
-                        onEdit={() => setEditing(w)}
-                        onDelete={() => setToDelete(w)}
-                        testIds={{ edit: `shifts-edit-${w.id}`, delete: `shifts-delete-${w.id}` }}
-                      />
-                    </TableCell>
+              </TableCell>
+              {WEEKDAYS.map((d) => (
+                <TableCell key={d} sx={{ px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid={`shifts-${w.id}-${d}`}>
+                  {w.days[d].length === 0 ? (
+                    <Typography variant="body2" color="text.disabled" component="span" aria-label={t('schedule_day_off')}>
+                      —
+                    </Typography>
+                  ) : (
+                    w.days[d].map((s) => (
+                      <Box key={`${s.startsAt}-${s.endsAt}`} component="span" sx={{ display: 'block' }}>
+                        {s.startsAt}–{s.endsAt}
+                      </Box>
+                    ))
                   )}
-                </TableRow>
+                </TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+              <TableCell align="right" sx={{ px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {t('schedule_hours_count', { count: Math.round((weeklyMinutes(w.days) / 60) * 10) / 10 })}
+              </TableCell>
+              {canEdit && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
+                  <RowEditDeleteButtons
+                    name={w.userName}
+                    onEdit={() => setEditing(w)}
+                    onDelete={() => setToDelete(w)}
+                    testIds={{ edit: `shifts-edit-${w.id}`, delete: `shifts-delete-${w.id}` }}
+                  />
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </>
+      }
+    >
       {editing !== undefined && <ShiftWeekDialog record={editing} users={unplanned} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         open={!!toDelete}
@@ -192,6 +160,6 @@ export function ShiftsSection({ canEdit, users, awayToday }: TProps) {
         onConfirm={onDelete}
         onClose={() => setToDelete(null)}
       />
-    </Paper>
+    </ScheduleTableCard>
   );
 }

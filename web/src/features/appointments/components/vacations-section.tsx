@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +11,6 @@ import type { TVacation } from '@cd/contracts/appointment';
 import { WORKING_HOURS_FETCH_ERROR } from '@cd/contracts/appointment-constants';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowEditDeleteButtons } from '../../../components/ui/row-edit-delete-buttons';
-import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteVacation } from '../api/delete-vacation';
 import { useVacations } from '../api/get-vacations';
@@ -27,6 +18,7 @@ import { localeOf } from '../../../lib/date-locale';
 import { vacationLength } from '../lib/vacation-form';
 import type { TScheduleUser } from './shift-week-dialog';
 import { VacationDialog } from './vacation-dialog';
+import { ScheduleTableCard } from './schedule-table-card';
 
 interface TProps {
   canEdit: boolean;
@@ -67,12 +59,11 @@ export function VacationsSection({ canEdit, users, today, language }: TProps) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="vacations">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: { xs: 2, md: 3 }, pb: { xs: 1.5, md: 2 }, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            {t('schedule_tab_vacations')}
-          </Typography>
+    <ScheduleTableCard
+      testId="vacations"
+      title={t('schedule_tab_vacations')}
+      intro={
+        <>
           <FormControlLabel
             control={
               <Switch
@@ -85,95 +76,78 @@ export function VacationsSection({ canEdit, users, today, language }: TProps) {
             label={<Typography variant="body2">{t('schedule_vacations_show_past')}</Typography>}
             sx={{ ml: -0.5 }}
           />
-        </Box>
-        {canEdit && (
-          <Button
-            type="button"
-            variant="outlined"
-            startIcon={<Add />}
-            onClick={() => setEditing(null)}
-            disabled={users.length === 0}
-            data-testid="vacations-add"
-          >
-            {t('schedule_vacation_add')}
-          </Button>
-        )}
-      </Box>
-      {vacations.isFetching && !vacations.isPending && <LinearProgress aria-label={t('loading')} sx={{ height: 2 }} />}
-      {vacations.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: { xs: 2, md: 3 }, mb: 3 }}
-          data-testid="vacations-error"
-          action={
-            <Button type="button" color="inherit" size="small" onClick={() => void vacations.refetch()}>
-              {t('retry')}
+        </>
+      }
+      action={
+        <>
+          {canEdit && (
+            <Button
+              type="button"
+              variant="outlined"
+              startIcon={<Add />}
+              onClick={() => setEditing(null)}
+              disabled={users.length === 0}
+              data-testid="vacations-add"
+            >
+              {t('schedule_vacation_add')}
             </Button>
-          }
-        >
-          {t(WORKING_HOURS_FETCH_ERROR)}
-        </Alert>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('schedule_tab_vacations')} data-testid="vacations-table">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_user')}</TableCell>
-                <TableCell>{t('schedule_vacation_from')}</TableCell>
-                <TableCell>{t('schedule_vacation_to')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('schedule_vacation_note')}</TableCell>
+          )}
+        </>
+      }
+      query={vacations}
+      errorText={t(WORKING_HOURS_FETCH_ERROR)}
+      emptyText={canEdit ? t('schedule_vacations_empty_admin') : t('schedule_vacations_empty')}
+      columns={columns}
+      head={
+        <>
+          <TableCell sx={{ pl: { md: 3 } }}>{t('schedule_user')}</TableCell>
+          <TableCell>{t('schedule_vacation_from')}</TableCell>
+          <TableCell>{t('schedule_vacation_to')}</TableCell>
+          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('schedule_vacation_note')}</TableCell>
+          {canEdit && (
+            <TableCell align="right" sx={{ pr: { md: 3 } }}>
+              {t('actions')}
+            </TableCell>
+          )}
+        </>
+      }
+      rows={
+        <>
+          {vacations.data?.map((v) => {
+            const current = v.from <= today && today <= v.to;
+            return (
+              <TableRow key={v.id} data-testid={`vacation-row-${v.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25 } }}>
+                <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {v.userName}
+                  <Typography variant="body2" color={current ? 'warning.main' : 'text.secondary'} sx={{ fontWeight: 400 }}>
+                    {current ? t('schedule_vacation_now', { count: vacationLength(v) }) : t('schedule_days_count', { count: vacationLength(v) })}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="vacation-from">
+                  {formatDayLong(v.from, language)}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="vacation-to">
+                  {formatDayLong(v.to, language)}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 320 }}>
+                  {v.note}
+                </TableCell>
                 {canEdit && (
-                  <TableCell align="right" sx={{ pr: { md: 3 } }}>
-                    {t('actions')}
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
+                    <RowEditDeleteButtons
+                      name={v.userName}
+                      onEdit={() => setEditing(v)}
+                      onDelete={() => setToDelete(v)}
+                      testIds={{ edit: `vacation-edit-${v.id}`, delete: `vacation-delete-${v.id}` }}
+                    />
                   </TableCell>
                 )}
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {vacations.isPending && <TableLoadingRows columns={columns} testId="vacations-loading" />}
-              {vacations.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns} align="center" sx={{ py: 5, color: 'text.secondary' }} data-testid="vacations-empty">
-                    {canEdit ? t('schedule_vacations_empty_admin') : t('schedule_vacations_empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-              {vacations.data?.map((v) => {
-                const current = v.from <= today && today <= v.to;
-                return (
-                  <TableRow key={v.id} data-testid={`vacation-row-${v.id}`} sx={{ '&:last-child td': { borderBottom: 0 }, '& td': { py: 1.25 } }}>
-                    <TableCell sx={{ pl: { md: 3 }, fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {v.userName}
-                      <Typography variant="body2" color={current ? 'warning.main' : 'text.secondary'} sx={{ fontWeight: 400 }}>
-                        {current ? t('schedule_vacation_now', { count: vacationLength(v) }) : t('schedule_days_count', { count: vacationLength(v) })}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="vacation-from">
-                      {formatDayLong(v.from, language)}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="vacation-to">
-                      {formatDayLong(v.to, language)}
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 320 }}>
-                      {v.note}
-                    </TableCell>
-                    {canEdit && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', pr: { md: 2 } }}>
-                        <RowEditDeleteButtons
-                          name={v.userName}
-                          onEdit={() => setEditing(v)}
-                          onDelete={() => setToDelete(v)}
-                          testIds={{ edit: `vacation-edit-${v.id}`, delete: `vacation-delete-${v.id}` }}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+            );
+          })}
+        </>
+      }
+    >
       {editing !== undefined && <VacationDialog vacation={editing} users={users} today={today} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         open={!!toDelete}
@@ -188,6 +162,6 @@ export function VacationsSection({ canEdit, users, today, language }: TProps) {
         onConfirm={onDelete}
         onClose={() => setToDelete(null)}
       />
-    </Paper>
+    </ScheduleTableCard>
   );
 }
