@@ -15,6 +15,19 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
+/**
+ * Runs a transaction that may create a row another request creates at the same moment (a customer by phone): the
+ * loser of that race finds the winner's row on its one second try.
+ */
+export async function retryOnceOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return run();
+  }
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   return pgError(err)?.code === '23503';
 }

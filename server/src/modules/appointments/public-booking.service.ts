@@ -12,7 +12,7 @@ import { customerLinkStateOf, LINK_EXPIRED, LINK_NOT_FOUND, type TPublicBookingL
 import { localDayOf } from '@cd/contracts/survey-dates';
 import type { TAppDeps } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { retryOnceOnUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
@@ -238,13 +238,7 @@ export async function bookPublicAppointment(opts: { deps: TDeps; slug: string; b
         };
       },
     });
-  let result: TPublicBookingResult;
-  try {
-    result = await run();
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    result = await run();
-  }
+  const result = await retryOnceOnUniqueViolation(run);
   // The request text is due now: the engine's job should not wait for its next poll.
   deps.jobs.wake();
   return result;

@@ -1,7 +1,7 @@
 import type { TPublicCompany, TPublicOptIn, TPublicOptInResult } from '@cd/contracts/public-page';
 import type { TAppDeps } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { retryOnceOnUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
@@ -123,14 +123,7 @@ export async function optIn(opts: { deps: TDeps; slug: string; input: TPublicOpt
         return { messageQueued: !!m && m.status !== 'blocked' };
       },
     });
-  let result: TPublicOptInResult;
-  try {
-    result = await run();
-  } catch (err) {
-    // Two submits of one new number at the same moment: the loser finds the winner's customer on a second try.
-    if (!isUniqueViolation(err)) throw err;
-    result = await run();
-  }
+  const result = await retryOnceOnUniqueViolation(run);
   deps.jobs.wake();
   return result;
 }

@@ -37,6 +37,7 @@ import { servicesLabelOf, statusColorOf } from '../lib/appointment-view';
 import { calendarPathOf, canReachAppointments, hasReminderTarget, RECENT_SHOWN, splitCustomerAppointments } from '../lib/customer-appointments';
 import { formatZonedDate, formatZonedTime } from '../lib/schedule-view';
 import { AppointmentCreateDialog } from './appointment-create-dialog';
+import { AsideRail } from '../../../components/ui/aside-rail';
 
 const DRAWER_WIDTH = 380;
 
@@ -311,26 +312,13 @@ export function CustomerAppointmentsPanel({ customer }: { customer: TCustomer | 
     );
 
   return (
-    <Box
-      component="aside"
-      sx={{
-        width: 44,
-        flexShrink: 0,
-        borderLeft: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        pt: 1,
-      }}
-    >
+    <AsideRail>
       <Tooltip title={label} placement="left">
         <IconButton onClick={() => setOpen(true)} aria-label={label} data-testid="customer-appointments-toggle">
           {icon}
         </IconButton>
       </Tooltip>
       {drawer}
-    </Box>
+    </AsideRail>
   );
 }

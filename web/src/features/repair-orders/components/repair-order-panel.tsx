@@ -24,6 +24,7 @@ import { useRepairOrders } from '../api/get-repair-orders';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { NewRepairOrderDialog } from './new-repair-order-dialog';
 import { RepairOrderCard } from './repair-order-card';
+import { AsideRail } from '../../../components/ui/aside-rail';
 
 const PANEL_WIDTH = 340;
 
@@ -177,26 +178,13 @@ export function RepairOrderPanel({ customer }: { customer: TCustomer | undefined
     );
 
   return (
-    <Box
-      component="aside"
-      sx={{
-        width: 44,
-        flexShrink: 0,
-        borderLeft: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        pt: 1,
-      }}
-    >
+    <AsideRail>
       <Tooltip title={t('repair_orders')} placement="left">
         <IconButton onClick={() => (wide ? setDocked(true) : setDrawer(true))} aria-label={t('repair_orders')} data-testid="repair-order-panel-toggle">
           <Build />
         </IconButton>
       </Tooltip>
       {drawerPanel}
-    </Box>
+    </AsideRail>
   );
 }
