@@ -9,21 +9,24 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('mobile layout (≤ 768 px)', () => {
-  it('shows only the inbox flow and a drawer with communication and logout', async () => {
+  it('shows only the inbox flow and the calendar, and a drawer with communication, the calendar and logout', async () => {
     const ctx = await newContext(browser, { width: 375, height: 740 });
     const page = await ctx.newPage();
     await signIn(page, 'admin@motors.example.com');
     await expectPath(page, '/communication/inbox');
-    for (const path of ['/', '/communication', '/companies', '/appointments', '/internal-chat']) {
+    for (const path of ['/', '/communication', '/companies', '/customer-groups', '/internal-chat']) {
       await page.goto(path);
       await expectPath(page, '/communication/inbox');
     }
+    // The calendar is the one other screen on a phone, for those with the appointments role.
+    await page.goto('/appointments');
+    await expectPath(page, '/appointments');
     expect(await page.getByTestId('side-menu').count()).toBe(0);
     await page.getByTestId('mobile-drawer-button').click();
     const drawer = page.getByTestId('mobile-drawer');
     await drawer.waitFor();
     const items = await drawer.locator('[data-testid^="side-menu-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-    expect(items).toEqual(['side-menu-item-inbox']);
+    expect(items).toEqual(['side-menu-item-inbox', 'side-menu-item-appointments']);
     expect(await drawer.getByTestId('mobile-logout').count()).toBe(1);
     await screenshot(page, 'mobile-drawer');
     await ctx.close();

@@ -289,8 +289,16 @@ describe('my profile', () => {
     await page.getByText('These are not valid phone numbers: 12345').waitFor();
     await page.getByText('At least 8 characters, with at least one number and one uppercase letter.').first().waitFor();
     await screenshot(page, 'profile-dialog-errors-dark');
-    await page.getByTestId('profile-change-password').uncheck();
-    await page.getByTestId('profile-notifySms').uncheck();
+    // A switch clicked while the dialog still re-renders its errors can miss the click: try until it is off.
+    for (const id of ['profile-change-password', 'profile-notifySms']) {
+      const toggle = page.getByTestId(id);
+      await expect
+        .poll(async () => {
+          if (await toggle.isChecked()) await toggle.click();
+          return toggle.isChecked();
+        })
+        .toBe(false);
+    }
     await expect.poll(() => page.getByTestId('profile-smsRecipients').count()).toBe(0);
 
     // The theme applies at once (and is taken back on cancel).
