@@ -3,7 +3,8 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** The non-owner role every request transaction switches to, so row-level security applies (STACK pitfall 2). */
@@ -24,6 +25,11 @@ export interface TDatabase {
    * each other's connections (decisions.md, "Outbox worker"). PGlite has one connection: there it is this object.
    */
   worker: TDatabase;
+  /**
+   * PostgreSQL only: a transaction whose `begin` and scope settings go in one round trip (`setup` is the
+   * literal-only statement runInScope builds). Without it runInScope uses drizzle's transaction.
+   */
+  scopedTransaction?: <T>(setup: string, fn: (tx: TTx) => Promise<T>) => Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
       kind: 'postgres',
       drizzle: drizzlePg({ client: workerPool, logger: loggerOf(opts.onQuery) }),
       exec,
+      scopedTransaction: scopedTransactionOn({ pool: workerPool, onQuery: opts.onQuery }),
       get worker() {
         return worker;
       },
@@ -76,6 +83,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
       kind: 'postgres',
       drizzle: drizzlePg({ client: pool, logger: loggerOf(opts.onQuery) }),
       exec,
+      scopedTransaction: scopedTransactionOn({ pool, onQuery: opts.onQuery }),
       worker,
       close: async () => {
         await Promise.all([pool.end(), workerPool.end()]);
@@ -97,6 +105,47 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
   return db;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * drizzle's transaction sends `begin`, then runInScope sends its settings: two round trips before any work, on every
+ * request. Here both go as one simple-protocol query (no parameters: `setup` holds only literals runInScope built),
+ * and drizzle's own transaction class runs the body on that connection. The observer still sees `begin`, the setup
+ * and `commit`/`rollback` as separate statements, as the statement-count tests expect.
+ */
+function scopedTransactionOn(opts: { pool: pg.Pool; onQuery?: TQueryObserver }) {
+  return async <T>(setup: string, fn: (tx: TTx) => Promise<T>): Promise<T> => {
+    const client = await opts.pool.connect();
+    // Set when the connection's state is unknown (a failed begin or rollback): pg then closes it instead of reusing it.
+    let broken: Error | undefined;
+    const fail = (err: unknown) => (broken = err instanceof Error ? err : new Error(String(err)));
+    try {
+      opts.onQuery?.('begin', []);
+      opts.onQuery?.(setup, []);
+      await client.query(`begin; ${setup}`).catch((err: unknown) => {
+        fail(err);
+        throw err;
+      });
+      const session = new NodePgSession(client, dialect, undefined, { logger: loggerOf(opts.onQuery) });
+      const tx = new NodePgTransaction(dialect, session, undefined) as unknown as TTx;
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (err) {
+        opts.onQuery?.('rollback', []);
+        await client.query('rollback').catch(fail);
+        throw err;
+      }
+      // A failed commit ends the transaction on the server (it rolls back): the connection stays usable.
+      opts.onQuery?.('commit', []);
+      await client.query('commit');
+      return result;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 export interface TScope {
   /** Tenant whose rows are visible; null with system=false sees nothing (fail closed). */
   companyId: number | null;
@@ -109,6 +158,14 @@ export interface TScope {
  * LOCAL to it. PGlite is a single session, so nothing may run outside a transaction (it would interleave).
  */
 export function runInScope<T>(db: TDatabase, scope: TScope, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  if (db.scopedTransaction) {
+    if (scope.companyId !== null && !Number.isSafeInteger(scope.companyId)) return Promise.reject(new Error('company id must be an integer'));
+    const company = scope.companyId === null ? '' : String(scope.companyId);
+    return db.scopedTransaction(
+      `select set_config('app.company_id', '${company}', true), set_config('app.system', '${scope.system ? 'on' : ''}', true), set_config('role', '${APP_ROLE}', true)`,
+      fn,
+    );
+  }
   return db.drizzle.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('app.company_id', ${scope.companyId === null ? '' : String(scope.companyId)}, true),
