@@ -16,17 +16,17 @@ module.exports = {
     },
     {
       name: 'no-lower-layer-to-modules',
-      comment: 'lib/, db/, jobs/, live/, channels/, plugins/ and dms/ sit below the feature modules and import nothing from them.',
+      comment: 'lib/, db/, jobs/, live/, channels/, plugins/, dms/ and payments/ sit below the feature modules and import nothing from them.',
       severity: 'error',
-      from: { path: '^server/src/(lib|db|jobs|live|channels|plugins|dms)/' },
+      from: { path: '^server/src/(lib|db|jobs|live|channels|plugins|dms|payments)/' },
       to: { path: '^server/src/modules/' },
     },
     {
       name: 'no-lib-to-other-layers',
-      comment: 'lib/ is the bottom: plain helpers that know nothing of the database, jobs, live updates, channels or plugins.',
+      comment: 'lib/ is the bottom: plain helpers that know nothing of the database, jobs, live updates, channels, plugins or outside-system adapters.',
       severity: 'error',
       from: { path: '^server/src/lib/' },
-      to: { path: '^server/src/(db|jobs|live|channels|plugins)/' },
+      to: { path: '^server/src/(db|jobs|live|channels|plugins|dms|payments)/' },
     },
     {
       name: 'no-cross-feature',

@@ -118,11 +118,5 @@ function report(o: { req: TDmsHttpRequest; status: number | null; responseText: 
   }
 }
 
-/** Retry-After as milliseconds (seconds or an HTTP date); null when absent or unreadable. */
-export function parseRetryAfter(value: string | null): number | null {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
-}
+// Shared with the payment adapters; kept importable from here for the DMS adapters.
+export { parseRetryAfter } from '../lib/provider-http';

@@ -1,6 +1,5 @@
 import { redactUrl } from '../lib/log-redact';
-
-const REDACTED = '[redacted]';
+import { REDACTED, redactSecretHeaders, scrubLiteralSecrets } from '../lib/secret-redact';
 
 /** Element names whose text is a secret in SOAP/XML bodies (WS-Security password first of all). */
 const XML_SECRET = /<((?:[\w.-]+:)?(?:Password|ClientSecret|client_secret|access_token|ApiSecret))(\s[^>]*)?>[\s\S]*?<\/\1\s*>/gi;
@@ -8,7 +7,6 @@ const XML_SECRET = /<((?:[\w.-]+:)?(?:Password|ClientSecret|client_secret|access
 const JSON_SECRET = /"(access_token|refresh_token|id_token|client_secret|clientSecret|apiSecret|api_secret|password|token)"(\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 /** Form-encoded fields whose value is a secret. */
 const FORM_SECRET = /(^|&)(client_secret|password|access_token|refresh_token)=[^&]*/gi;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
 
 /**
  * Removes secrets from text headed for the call log: by shape (XML password elements, JSON and form members) and,
@@ -16,21 +14,15 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
  * so a vendor echoing one back in an error message does not leak it either.
  */
 export function redactDmsText(opts: { text: string; secrets: readonly string[] }): string {
-  let out = opts.text
+  const out = opts.text
     .replace(XML_SECRET, (_m, name: string, attrs: string | undefined) => `<${name}${attrs ?? ''}>${REDACTED}</${name}>`)
     .replace(JSON_SECRET, (_m, name: string, sep: string) => `"${name}"${sep}"${REDACTED}"`)
     .replace(FORM_SECRET, (_m, lead: string, name: string) => `${lead}${name}=${REDACTED}`);
-  for (const secret of opts.secrets) {
-    // Short values (empty, "test") would shred ordinary text; they are caught by shape above.
-    if (secret.length >= 6) out = out.split(secret).join(REDACTED);
-  }
-  return out;
+  return scrubLiteralSecrets(out, opts.secrets);
 }
 
 export function redactDmsHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  return out;
+  return redactSecretHeaders(headers);
 }
 
 export function redactDmsUrl(opts: { url: string; secrets: readonly string[] }): string {

@@ -80,6 +80,15 @@ export function numericCodeOf(value: unknown): number | null {
   return null;
 }
 
+/** Retry-After as milliseconds (seconds or an HTTP date); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
+}
+
 /** A MIME type without parameters, lowercased; '' when absent. */
 function bareMimeType(value: string | null | undefined): string {
   return (value ?? '').split(';')[0]!.trim().toLowerCase();
