@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, type TTokenPair } from '@cd/contracts/auth';
@@ -15,12 +15,25 @@ import type { TUserRow } from '../users/users.schema';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { redactUrl } from '../../lib/log-redact';
 import * as repo from './auth.repository';
+import { findAuthUser } from './auth-user-lookup';
 import { issueDeviceCookie, readDeviceId } from './device-cookie';
 import { admitSignInAttempt, clearSignInBackoff, type TThrottleRule } from './login-throttle';
 
 const SYSTEM = { companyId: null, system: true } as const;
 // Verifying against a fixed hash when the email is unknown keeps response time from revealing accounts.
 const DUMMY_HASH = hash('not-a-real-password-0');
+
+const jwtKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/** The access-token HMAC key, imported once per secret (jose would import raw bytes again on every call). */
+function jwtKeyOf(config: Pick<TConfig, 'jwtSecret'>): Promise<CryptoKey> {
+  let key = jwtKeys.get(config.jwtSecret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', config.jwtSecret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    jwtKeys.set(config.jwtSecret, key);
+  }
+  return key;
+}
 
 async function issueTokens(deps: TAppDeps, user: TUserRow, family: string = randomUUID()): Promise<TTokenPair> {
   const now = Math.floor(Date.now() / 1000);
@@ -31,7 +44,7 @@ async function issueTokens(deps: TAppDeps, user: TUserRow, family: string = rand
     .setSubject(String(user.id))
     .setIssuedAt(now)
     .setExpirationTime(now + deps.config.accessTokenTtl)
-    .sign(deps.config.jwtSecret);
+    .sign(await jwtKeyOf(deps.config));
   const refresh = randomToken(32);
   await runInScope(deps.db, SYSTEM, (tx) =>
     repo.insertRefreshToken(tx, {
@@ -196,7 +209,7 @@ export async function authenticate(opts: {
   let tokenVersion: number;
   let sessionId: string | null;
   try {
-    const { payload } = await jwtVerify(m[1]!, deps.config.jwtSecret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(m[1]!, await jwtKeyOf(deps.config), { algorithms: ['HS256'] });
     userId = Number(payload.sub);
     // Tokens from before versions existed carry none: they belong to version 0.
     tokenVersion = payload.tv === undefined ? 0 : Number(payload.tv);
@@ -207,7 +220,10 @@ export async function authenticate(opts: {
     throw new AuthError(AUTH_MESSAGES.invalid);
   }
   const impersonate = opts.impersonate?.trim().toLowerCase() || undefined;
-  const rows = await runInScope(deps.db, SYSTEM, (tx) => findAuthUsers(tx, { id: userId, impersonateEmail: impersonate }));
+  // Impersonation reads the target in the same statement; plain requests share one lookup per event-loop turn.
+  const rows = impersonate
+    ? await runInScope(deps.db, SYSTEM, (tx) => findAuthUsers(tx, { id: userId, impersonateEmail: impersonate }))
+    : [await findAuthUser({ db: deps.db, id: userId })].filter((u) => u !== undefined);
   const real = rows.find((r) => r.id === userId);
   // A disabled account (or company) loses its sessions at once, even with an unexpired access token.
   if (!real || !real.enabled || real.companyEnabled === false) throw new AuthError(AUTH_MESSAGES.exception);

@@ -10,9 +10,11 @@ export {
   insertConsentEvent,
   insertCustomer,
   isViewingCustomer,
+  bumpCustomers,
   lockCustomers,
   updateCustomer,
   upsertReadState,
+  upsertReadStates,
   type TCustomerScope,
 } from './customers.repository';
 export type { TCustomerRow } from './customers.schema';

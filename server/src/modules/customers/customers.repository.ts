@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm
 import type { TTx } from '../../db/client';
 import { countRows } from '../../db/capped-count';
 import type { TListTotal } from '../../lib/hydra';
-import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow } from './customers.schema';
+import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow, type TLastMessage } from './customers.schema';
 
 export interface TCustomerScope {
   companyId: number;
@@ -238,6 +238,41 @@ export async function deleteReadState(tx: TTx, opts: { companyId: number; custom
         eq(customerReadStates.userId, opts.userId),
       ),
     );
+}
+
+/** upsertReadState for many (customer, user) pairs in one statement; repeated pairs are written once. */
+export async function upsertReadStates(tx: TTx, opts: { companyId: number; pairs: { customerId: number; userId: number }[] }): Promise<void> {
+  const seen = new Set<string>();
+  // ON CONFLICT DO UPDATE may not touch one row twice in a statement.
+  const pairs = opts.pairs.filter((p) => !seen.has(`${p.customerId}:${p.userId}`) && !!seen.add(`${p.customerId}:${p.userId}`));
+  if (!pairs.length) return;
+  const readAt = new Date();
+  await tx
+    .insert(customerReadStates)
+    .values(pairs.map((p) => ({ companyId: opts.companyId, customerId: p.customerId, userId: p.userId, readAt })))
+    .onConflictDoUpdate({
+      target: [customerReadStates.companyId, customerReadStates.customerId, customerReadStates.userId],
+      set: { readAt: sql`now()` },
+    });
+}
+
+/**
+ * Moves many conversations up with their new last message, in one statement (a batch of sends); one entry per
+ * customer. Returns the updated rows.
+ */
+export async function bumpCustomers(
+  tx: TTx,
+  opts: { companyId: number; bumps: { id: number; bumpedAt: Date; lastMessage: TLastMessage }[] },
+): Promise<TCustomerRow[]> {
+  if (!opts.bumps.length) return [];
+  const rows = opts.bumps.map((b) => ({ id: b.id, bumped_at: b.bumpedAt.toISOString(), last_message: b.lastMessage }));
+  const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id bigint, bumped_at timestamptz, last_message jsonb)`;
+  return tx
+    .update(customers)
+    .set({ bumpedAt: sql`v.bumped_at`, lastMessage: sql`v.last_message`, updatedAt: new Date() })
+    .from(v)
+    .where(and(eq(customers.companyId, opts.companyId), sql`${customers.id} = v.id`))
+    .returning();
 }
 
 /** One statement: every unread customer the viewer can see gets a read row now. */

@@ -50,6 +50,15 @@ export function blockReason(company: TCompanyRow, customer: TCustomerRow, type: 
   return null;
 }
 
+/** The checks of a staff send that need no database; returns the trimmed text. */
+export function checkSendInput(opts: { content: string; mediaIds: number[]; scheduledAt?: Date }): string {
+  const content = opts.content.trim();
+  if (!content && !opts.mediaIds.length) throw validationError([{ propertyPath: 'content', message: 'Write a message or attach a file.' }]);
+  if (opts.scheduledAt && opts.scheduledAt.getTime() <= Date.now())
+    throw validationError([{ propertyPath: 'scheduledAt', message: 'A scheduled message needs a future date and time.' }]);
+  return content;
+}
+
 const SMS_NUMBER_REQUIRED = 'Company must have an SMS number';
 
 /** The channel a message goes through: the one asked for, else the customer's preferred one, else the company's best available. */

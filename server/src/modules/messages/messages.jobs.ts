@@ -1,7 +1,7 @@
 import type { TChannel } from '@cd/contracts/customer';
 import type { TMessageStatus } from '@cd/contracts/message';
 import { runInScope, type TTx } from '../../db/client';
-import { enqueueJob, type TAnyBatchJobHandler, type TJobHandler } from '../../jobs/outbox';
+import { enqueueJob, enqueueJobs, type TAnyBatchJobHandler, type TJobHandler } from '../../jobs/outbox';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { findCompany } from '../companies/companies.api';
 import * as customersRepo from '../customers/customers.api';
@@ -20,6 +20,14 @@ export const JOB_FETCH_INBOUND_MEDIA = 'fetch_inbound_media';
 /** Queues the send of a stored outbound message (at `runAt` for a scheduled one), in the caller's transaction. */
 export async function enqueueSendMessage(tx: TTx, opts: { companyId: number; messageId: number; runAt?: Date }): Promise<void> {
   await enqueueJob(tx, { companyId: opts.companyId, kind: JOB_SEND_MESSAGE, payload: { messageId: opts.messageId }, runAt: opts.runAt });
+}
+
+/** enqueueSendMessage for many messages of one company in one statement. */
+export async function enqueueSendMessages(tx: TTx, opts: { companyId: number; sends: { messageId: number; runAt?: Date }[] }): Promise<void> {
+  await enqueueJobs(
+    tx,
+    opts.sends.map((s) => ({ companyId: opts.companyId, kind: JOB_SEND_MESSAGE, payload: { messageId: s.messageId }, runAt: s.runAt })),
+  );
 }
 
 /** Queues the download of an inbound message's media from its provider, in the caller's transaction. */

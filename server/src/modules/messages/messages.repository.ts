@@ -9,6 +9,16 @@ export async function insertMessage(tx: TTx, values: typeof messages.$inferInser
   return row!;
 }
 
+/**
+ * Many messages in one statement (a batch of accepted sends). Rows come back in the order given: identity values
+ * follow the VALUES order, so sorting by id lines them up with the inputs.
+ */
+export async function insertMessages(tx: TTx, values: (typeof messages.$inferInsert)[]): Promise<TMessageRow[]> {
+  if (!values.length) return [];
+  const rows = await tx.insert(messages).values(values).returning();
+  return rows.sort((x, y) => x.id - y.id);
+}
+
 export async function findMessage(tx: TTx, opts: { companyId: number; id: number }): Promise<TMessageRow | undefined> {
   const [row] = await tx
     .select()
@@ -177,6 +187,13 @@ export async function linkAttachments(tx: TTx, opts: { companyId: number; messag
     .insert(messageAttachments)
     .values(opts.mediaIds.map((mediaId, position) => ({ companyId: opts.companyId, messageId: opts.messageId, mediaId, position })))
     .onConflictDoNothing();
+}
+
+/** linkAttachments for many messages in one statement. */
+export async function linkAttachmentsOfMany(tx: TTx, opts: { companyId: number; links: { messageId: number; mediaIds: number[] }[] }): Promise<void> {
+  const values = opts.links.flatMap((l) => l.mediaIds.map((mediaId, position) => ({ companyId: opts.companyId, messageId: l.messageId, mediaId, position })));
+  if (!values.length) return;
+  await tx.insert(messageAttachments).values(values).onConflictDoNothing();
 }
 
 /** Attachments of a page of messages in one statement. */

@@ -12,6 +12,7 @@ import { contextOf } from '../../plugins/auth';
 import { customerScopeOf } from '../customers/customers.service';
 import { discardAttachments, readMultipartAttachments } from '../media/media.api';
 import * as templates from './message-templates.service';
+import { acceptSend } from './messages-accept';
 import * as service from './messages.service';
 import { multipartBody } from '../../lib/openapi';
 
@@ -81,7 +82,8 @@ export async function messagesRoutes(app: FastifyInstance, deps: TAppDeps) {
         if (!parsed.success) throw validationError(violationsFromZod(parsed.error));
         throw validationError([{ propertyPath: 'customerId', message: 'Choose the customer to write to.' }]);
       }
-      const message = await service.sendMessage({
+      // Written together with the other sends of the company arriving meanwhile (messages-accept.ts).
+      const message = await acceptSend({
         ctx,
         customerId,
         content: parsed.data.content,

@@ -9,7 +9,7 @@ import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.api';
 import { customerEvent, customerScopeOf } from '../customers/customers.service';
 import { findMediaRows } from '../media/media.api';
-import { blockReason, lastMessageOf, loadCompany, messageEvent, presentMessage, resolveChannel, type TMessagesDeps } from './message-rules';
+import { blockReason, checkSendInput, lastMessageOf, loadCompany, messageEvent, presentMessage, resolveChannel, type TMessagesDeps } from './message-rules';
 import { enqueueSendMessage } from './messages.jobs';
 import * as repo from './messages.repository';
 import type { TMessageRow } from './messages.schema';
@@ -57,11 +57,7 @@ export async function sendMessage(opts: {
 }) {
   const { ctx } = opts;
   const type = opts.type ?? 'STANDARD';
-  const content = opts.content.trim();
-  if (!content && !opts.mediaIds.length)
-    throw validationError([{ propertyPath: 'content', message: 'Write a message or attach a file.' }]);
-  if (opts.scheduledAt && opts.scheduledAt.getTime() <= Date.now())
-    throw validationError([{ propertyPath: 'scheduledAt', message: 'A scheduled message needs a future date and time.' }]);
+  const content = checkSendInput(opts);
   const scope = customerScopeOf(ctx);
   const result = await runWithLiveEvents({
     deps: ctx,

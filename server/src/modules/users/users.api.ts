@@ -2,7 +2,16 @@ import type { TTx } from '../../db/client';
 import { createHook } from '../../lib/domain-hooks';
 
 /** What other modules may use of users; the repository itself stays private to this module. */
-export { bumpTokenVersion, claimAwayReply, findAuthUsers, findUserByEmail, findUserById, findUsersByIds, updateUser } from './users.repository';
+export {
+  bumpTokenVersion,
+  claimAwayReply,
+  findAuthUsers,
+  findAuthUsersByIds,
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  updateUser,
+} from './users.repository';
 export type { TUserRow } from './users.schema';
 
 export interface TUserCredentialsChanged {

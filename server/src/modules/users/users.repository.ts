@@ -24,6 +24,16 @@ export async function findAuthUsers(
   return rows.map((r) => ({ ...r.user, companyEnabled: r.companyEnabled }));
 }
 
+/** Authentication path (system scope): the users behind many requests' tokens in one query (auth-user-lookup.ts). */
+export async function findAuthUsersByIds(tx: TTx, opts: { ids: number[] }): Promise<(TUserRow & { companyEnabled: boolean | null })[]> {
+  if (!opts.ids.length) return [];
+  const rows = await tx
+    .select({ user: users, companyEnabled: sql<boolean | null>`(select c.enabled from companies c where c.id = ${users.companyId})` })
+    .from(users)
+    .where(inArray(users.id, opts.ids));
+  return rows.map((r) => ({ ...r.user, companyEnabled: r.companyEnabled }));
+}
+
 export async function findUserByEmail(tx: TTx, email: string): Promise<(TUserRow & { companyEnabled: boolean | null }) | undefined> {
   const [row] = await tx
     .select({ user: users, companyEnabled: sql<boolean | null>`(select c.enabled from companies c where c.id = ${users.companyId})` })
