@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogueSplit } from './build-tools/catalogue-split.js';
 import { precompressAssets } from './build-tools/precompress-assets.js';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), catalogueSplit({ webRoot: import.meta.dirname }), precompressAssets()],
   // The manifest lets build-tools/check-bundle-budget.ts walk what each route loads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

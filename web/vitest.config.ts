@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { ciReporters } from '../vitest.shared.mjs';
+import { catalogueSplit } from './build-tools/catalogue-split.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueSplit({ webRoot: import.meta.dirname })],
   test: {
     reporters: ciReporters('web'),
     environment: 'jsdom',

@@ -19,11 +19,14 @@ export const BUDGETS = {
   /** Everything the browser must fetch before the first route renders (JS and CSS, the start catalogue included). */
   criticalPath: { target: 250 * 1024, ceiling: 250 * 1024 },
   /** All JavaScript /communication/inbox loads, the route's lazy chunks included. */
-  inboxJs: { target: 170 * 1024, ceiling: 365 * 1024 },
+  inboxJs: { target: 170 * 1024, ceiling: 297 * 1024 },
 } as const;
 
-/** main.tsx loads the start language's catalogue before the first render: part of the critical path (English here). */
-export const START_CATALOGUE = 'src/locales/en/translation.json';
+/**
+ * main.tsx loads the core of the start language's catalogue before the first render (English here): part of the
+ * critical path. The rest (virtual:catalogue/en/rest) loads after the inbox is up (build-tools/catalogue-split.ts).
+ */
+export const START_CATALOGUE = 'virtual:catalogue/en/core';
 
 /** The lazy route modules /communication/inbox renders, outermost first (web/src/app/router.tsx). */
 export const INBOX_ROUTE_MODULES = [

@@ -2,12 +2,22 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { TCustomer } from '@cd/contracts/customer';
 import { PageSpinner } from '../components/ui/page-spinner';
+import { loadScreenDependencies } from '../lib/screen-dependencies';
 import { MessengerAside } from './messenger-aside';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
 import { RequireAuth } from './shell/require-auth';
 
+/** A screen that renders once the whole catalogue and the phone formatter are in (lib/screen-dependencies.ts). */
 function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), loadScreenDependencies()]);
+    return { default: component };
+  });
+}
+
+/** The first screen's modules (shell, inbox, redirects): their keys are in the catalogue's core, loaded before render. */
+function lazyFirstScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
 }
 
@@ -17,15 +27,15 @@ const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/re
 const PublicCompanyPage = lazyNamed(() => import('../features/public-page/components/public-company-page').then((m) => m.PublicCompanyPage));
 const PublicBookingPage = lazyNamed(() => import('../features/public-page/components/public-booking-page').then((m) => m.PublicBookingPage));
 const ReloadPage = lazyNamed(() => import('./pages/reload-page').then((m) => m.ReloadPage));
-const RedirectIfSignedIn = lazyNamed(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
-const AppShell = lazyNamed(() => import('./shell/app-shell').then((m) => m.AppShell));
-const LandingRedirect = lazyNamed(() => import('./pages/landing-redirect').then((m) => m.LandingRedirect));
+const RedirectIfSignedIn = lazyFirstScreen(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
+const AppShell = lazyFirstScreen(() => import('./shell/app-shell').then((m) => m.AppShell));
+const LandingRedirect = lazyFirstScreen(() => import('./pages/landing-redirect').then((m) => m.LandingRedirect));
 const NoboardPage = lazyNamed(() => import('./pages/noboard-page').then((m) => m.NoboardPage));
 const NotFoundPage = lazyNamed(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const PlaceholderPage = lazyNamed(() => import('./pages/placeholder-page').then((m) => m.PlaceholderPage));
 const CompaniesPage = lazyNamed(() => import('../features/companies/components/companies-page').then((m) => m.CompaniesPage));
-const CommunicationLayout = lazyNamed(() => import('../features/conversations/components/communication-layout').then((m) => m.CommunicationLayout));
-const SelectConversationPane = lazyNamed(() => import('../features/conversations/components/select-conversation-pane').then((m) => m.SelectConversationPane));
+const CommunicationLayout = lazyFirstScreen(() => import('../features/conversations/components/communication-layout').then((m) => m.CommunicationLayout));
+const SelectConversationPane = lazyFirstScreen(() => import('../features/conversations/components/select-conversation-pane').then((m) => m.SelectConversationPane));
 const MessengerPage = lazyNamed(() => import('../features/conversations/components/messenger-page').then((m) => m.MessengerPage));
 const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/components/customer-details-page').then((m) => m.CustomerDetailsPage));
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));

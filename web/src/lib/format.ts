@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 export const DATE_TIME_FORMAT = 'MM/DD/YYYY h:mm A';
 
@@ -9,12 +8,8 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
 }
 
-/** National format, e.g. "(201) 555-0123" for US numbers; unparseable input is shown as stored. */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = parsePhoneNumberFromString(value, 'US');
-  return parsed ? parsed.formatNational() : value;
-}
+// Phone formatting lives in phone-format.ts (NANP without libphonenumber's metadata); the screens import it from here.
+export { formatPhone } from './phone-format';
 
 export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
   const a = (firstName ?? '').trim().charAt(0);

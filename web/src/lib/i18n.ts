@@ -14,26 +14,40 @@ export function storedLanguage(): TLanguage {
   return isLanguage(v) ? v : 'en';
 }
 
-/** Each catalogue is its own chunk (about 25 KB gzip): a browser fetches only the languages it shows. */
-const CATALOGUES: Record<TLanguage, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import('../locales/en/translation.json'),
-  bs: () => import('../locales/bs/translation.json'),
-  hr: () => import('../locales/hr/translation.json'),
-  sr: () => import('../locales/sr/translation.json'),
+type TCatalogueModule = Promise<{ default: Record<string, string> }>;
+type TCataloguePart = 'core' | 'rest';
+
+/**
+ * Each language is two chunks built from its translation.json (build-tools/catalogue-split.ts): "core", the keys the
+ * entry, the shell and the inbox show (about 5 KB gzip), and "rest", every other key. A browser fetches only the
+ * languages it shows, and the first screen waits only for their core.
+ */
+const CATALOGUES: Record<TLanguage, Record<TCataloguePart, () => TCatalogueModule>> = {
+  en: { core: () => import('virtual:catalogue/en/core'), rest: () => import('virtual:catalogue/en/rest') },
+  bs: { core: () => import('virtual:catalogue/bs/core'), rest: () => import('virtual:catalogue/bs/rest') },
+  hr: { core: () => import('virtual:catalogue/hr/core'), rest: () => import('virtual:catalogue/hr/rest') },
+  sr: { core: () => import('virtual:catalogue/sr/core'), rest: () => import('virtual:catalogue/sr/rest') },
 };
 
-const loading = new Map<TLanguage, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches a language's catalogue into i18next once (clones made with cloneInstance share the store). */
-export function loadCatalogue(language: TLanguage): Promise<void> {
-  let pending = loading.get(language);
+/** Fetches one part of a language's catalogue into i18next once (clones made with cloneInstance share the store). */
+function loadCataloguePart(language: TLanguage, part: TCataloguePart): Promise<void> {
+  const id = `${language}/${part}`;
+  let pending = loading.get(id);
   if (!pending) {
-    pending = CATALOGUES[language]().then((m) => void i18n.addResourceBundle(language, 'translation', m.default));
+    // addResourceBundle merges into what is there and emits `added`, which re-renders (bindI18nStore below).
+    pending = CATALOGUES[language][part]().then((m) => void i18n.addResourceBundle(language, 'translation', m.default));
     // A failed fetch (a deploy replaced the chunk, the network dropped) may be retried by the next caller.
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
+    pending.catch(() => loading.delete(id));
+    loading.set(id, pending);
   }
   return pending;
+}
+
+/** Fetches a language's whole catalogue (both parts) into i18next once. */
+export function loadCatalogue(language: TLanguage): Promise<void> {
+  return Promise.all([loadCataloguePart(language, 'core'), loadCataloguePart(language, 'rest')]).then(() => undefined);
 }
 
 void i18n.use(initReactI18next).init({
@@ -48,15 +62,25 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A key rendered before its part arrived re-renders when the part is added, instead of staying raw.
+  react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
 });
 
 /**
- * Loads the stored language's catalogue; main.tsx renders the app only after it, so no key ever shows untranslated.
- * The catalogues test keeps all four with the same keys, so English is only a safety net for a non-English user:
- * it is fetched after the active language, off the critical path.
+ * Loads the core of the stored language's catalogue; main.tsx renders the app only after it, so the first screen
+ * never shows a key untranslated. The rest follows with loadWholeCatalogue once the first screen is up.
  */
 export async function loadStartLanguage(): Promise<void> {
-  const language = storedLanguage();
+  await loadCataloguePart(storedLanguage(), 'core');
+}
+
+/**
+ * The active language's whole catalogue: main.tsx starts it when the browser is idle after the first render, and the
+ * lazy routes of the other screens await it before they render. The catalogues test keeps all four with the same
+ * keys, so English is only a safety net for a non-English user: it is fetched after, never awaited.
+ */
+export async function loadWholeCatalogue(): Promise<void> {
+  const language = isLanguage(i18n.language) ? i18n.language : storedLanguage();
   await loadCatalogue(language);
   if (language !== 'en') void loadCatalogue('en').catch(() => undefined);
 }

@@ -11,7 +11,8 @@ import { LogoMark } from '../../components/ui/logo';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { BRAND_NAME } from '../../lib/brand';
-import { formatPhone, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
+import { useFormatPhone } from '../../lib/phone-format';
 import { useCurrentUser } from './current-user';
 import { UserMenu } from './user-menu';
 
@@ -22,6 +23,8 @@ interface TProps {
 
 export function TopBar({ mobile, onOpenDrawer }: TProps) {
   const { t } = useTranslation();
+  // Re-renders once libphonenumber is in, for a number outside NANP (lib/phone-format.ts).
+  const formatPhone = useFormatPhone();
   const me = useCurrentUser();
   const company = me.companyData;
   const phone = formatPhone(company?.phone ?? company?.ocs.twilioPhoneNumber ?? null);

@@ -7,14 +7,14 @@ import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAwayReturnRefresh } from '../../features/user-menu/hooks/use-away-return-refresh';
 import { fullName, initialsOf } from '../../lib/format';
 import { useCurrentUser } from './current-user';
+import { LazyMenu, preloadMenu } from '../../components/ui/lazy-overlay';
+import { LazyTooltip } from '../../components/ui/lazy-tooltip';
 
 type TDialog = 'status' | 'impersonate' | 'profile';
 
@@ -55,10 +55,12 @@ export function UserMenu() {
 
   return (
     <>
-      <Tooltip title={fullName(me) || me.email}>
+      <LazyTooltip title={fullName(me) || me.email}>
         <IconButton
           type="button"
           onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
           aria-label={t('user_menu')}
           aria-haspopup="menu"
           data-testid="user-menu-button"
@@ -66,8 +68,8 @@ export function UserMenu() {
         >
           <UserAvatar />
         </IconButton>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="user-menu">
+      </LazyTooltip>
+      <LazyMenu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="user-menu">
         <MenuItem onClick={() => open('status')} data-testid="user-menu-status">
           <ListItemIcon>
             <CircleOutlined fontSize="small" />
@@ -93,7 +95,7 @@ export function UserMenu() {
           </ListItemIcon>
           {t('logout')}
         </MenuItem>
-      </Menu>
+      </LazyMenu>
       <Suspense fallback={null}>
         {used.has('status') && <StatusDialog open={dialog === 'status'} onClose={() => setDialog(null)} />}
         {used.has('impersonate') && <ImpersonateDialog open={dialog === 'impersonate'} onClose={() => setDialog(null)} />}

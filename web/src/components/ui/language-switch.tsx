@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
+import { LazyMenu, preloadMenu } from './lazy-overlay';
+import { LazyTooltip } from './lazy-tooltip';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function LanguageSwitch() {
 
   return (
     <>
-      <Tooltip title={t('language')}>
+      <LazyTooltip title={t('language')}>
         <Button
           type="button"
           color="inherit"
@@ -31,12 +31,14 @@ export function LanguageSwitch() {
           data-testid="language-switch"
           data-language={language}
           onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
           sx={{ minWidth: 0 }}
         >
           {language.toUpperCase()}
         </Button>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      </LazyTooltip>
+      <LazyMenu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lng) => (
           <MenuItem
             key={lng}
@@ -51,7 +53,7 @@ export function LanguageSwitch() {
             {names[lng]}
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

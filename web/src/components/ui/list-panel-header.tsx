@@ -3,8 +3,9 @@ import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
@@ -32,30 +33,30 @@ export function ListPanelHeader({ title, actions, search, onSearchChange, search
         </Typography>
         {actions}
       </Box>
-      <TextField
-        size="small"
-        fullWidth
-        value={search}
-        onChange={(e) => onSearchChange(e.target.value)}
-        placeholder={searchLabel}
-        slotProps={{
-          htmlInput: { 'data-testid': searchTestId, 'aria-label': searchLabel, type: 'search', maxLength: searchMaxLength },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: search ? (
+      {/* What TextField (small, outlined, no label) renders, without its label, select and other variants' code. */}
+      <FormControl className="MuiTextField-root" size="small" fullWidth variant="outlined">
+        <OutlinedInput
+          fullWidth
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+          placeholder={searchLabel}
+          inputProps={{ 'data-testid': searchTestId, 'aria-label': searchLabel, type: 'search', maxLength: searchMaxLength }}
+          startAdornment={
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          }
+          endAdornment={
+            search ? (
               <InputAdornment position="end">
                 <IconButton size="small" aria-label={t('clear_search')} onClick={() => onSearchChange('')}>
                   <Close fontSize="small" />
                 </IconButton>
               </InputAdornment>
-            ) : null,
-          },
-        }}
-      />
+            ) : null
+          }
+        />
+      </FormControl>
       {children}
     </Box>
   );

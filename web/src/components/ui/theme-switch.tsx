@@ -4,12 +4,12 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../lib/preferences';
 import type { TThemeMode } from '../../lib/theme';
+import { LazyMenu, preloadMenu } from './lazy-overlay';
+import { LazyTooltip } from './lazy-tooltip';
 
 const ICONS: Record<TThemeMode, typeof DarkModeOutlined> = {
   system: SettingsBrightnessOutlined,
@@ -26,7 +26,7 @@ export function ThemeSwitch() {
 
   return (
     <>
-      <Tooltip title={t('theme')}>
+      <LazyTooltip title={t('theme')}>
         <IconButton
           type="button"
           color="inherit"
@@ -35,11 +35,13 @@ export function ThemeSwitch() {
           data-testid="theme-switch"
           data-theme-mode={themeMode}
           onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
         >
           <Icon />
         </IconButton>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      </LazyTooltip>
+      <LazyMenu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {(['system', 'light', 'dark'] as const).map((mode) => {
           const ItemIcon = ICONS[mode];
           return (
@@ -59,7 +61,7 @@ export function ThemeSwitch() {
             </MenuItem>
           );
         })}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

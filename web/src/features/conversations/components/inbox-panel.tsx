@@ -14,7 +14,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,12 +34,23 @@ import { useCustomers } from '../api/get-customers';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { activeFilterCount, EMPTY_INBOX_FILTERS, type TInboxFilters } from '../lib/inbox-query';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
+import { preloadMenu, preloadPopover } from '../../../components/ui/lazy-overlay';
+import { LazyTooltip, preloadTooltip } from '../../../components/ui/lazy-tooltip';
+import { loadScreenDependencies, runWhenIdle } from '../../../lib/screen-dependencies';
 
 // The dialogs' forms (react-hook-form, zod schemas, the spreadsheet mapping) load when first opened.
 const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
 // The filter popover (owner and tag pickers) loads when first opened.
 const InboxFilters = lazy(() => import('./inbox-filters').then((m) => ({ default: m.InboxFilters })));
 const NewCustomerDialog = lazy(() => import('./new-customer-dialog').then((m) => ({ default: m.NewCustomerDialog })));
+
+/** What the first screen left out: the rest of the catalogue, the phone metadata, MUI's Tooltip, Menu and Popover. */
+function preloadAfterFirstScreen() {
+  void loadScreenDependencies();
+  preloadTooltip();
+  preloadMenu();
+  preloadPopover();
+}
 
 /** Filters survive leaving the inbox (mobile: inbox → messenger → back) for the session of the tab. */
 let rememberedFilters: TInboxFilters = EMPTY_INBOX_FILTERS;
@@ -102,6 +112,10 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const { activeIndex, setActiveIndex, onKeyDown } = useListboxKeys({ rows, selectedId, onOpen: open, listRef, pageStep: 8 });
+  // The first page has arrived: only now, when idle, fetch what the other screens need and the code of the shell's
+  // tooltips, menus and popover, so none of it shares the network with the inbox's own chunks and requests.
+  const firstPageSettled = !customers.isPending;
+  useEffect(() => (firstPageSettled ? runWhenIdle(preloadAfterFirstScreen) : undefined), [firstPageSettled]);
 
   const filterCount = activeFilterCount(filters);
   const searching = filters.search.trim() !== '';
@@ -196,19 +210,19 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
         actions={
           <>
             {canImport && (
-              <Tooltip title={t('import_customers')}>
+              <LazyTooltip title={t('import_customers')}>
                 <IconButton onClick={() => setImporting(true)} aria-label={t('import_customers')} data-testid="import-open">
                   <UploadFileOutlined />
                 </IconButton>
-              </Tooltip>
+              </LazyTooltip>
             )}
-            <Tooltip title={t('new_customer')}>
+            <LazyTooltip title={t('new_customer')}>
               <IconButton onClick={() => setCreating(true)} aria-label={t('new_customer')} data-testid="inbox-new-customer">
                 <PersonAddAlt />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
             {!filters.archived && (
-              <Tooltip title={t('mark_all_read')}>
+              <LazyTooltip title={t('mark_all_read')}>
                 <span>
                   <IconButton
                     onClick={() => markAllRead.mutate(undefined, { onSuccess: () => toastSuccess(t('all_marked_read')) })}
@@ -219,9 +233,9 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
                     <DoneAll />
                   </IconButton>
                 </span>
-              </Tooltip>
+              </LazyTooltip>
             )}
-            <Tooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
+            <LazyTooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
               <IconButton
                 onClick={() => {
                   update({ archived: !filters.archived });
@@ -234,7 +248,7 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
               >
                 {filters.archived ? <InboxOutlined /> : <ArchiveOutlined />}
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           </>
         }
         search={searchInput}

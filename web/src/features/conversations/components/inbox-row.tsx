@@ -2,15 +2,15 @@ import { memo, type CSSProperties } from 'react';
 import Unarchive from '@mui/icons-material/UnarchiveOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TCustomer } from '@cd/contracts/customer';
 import { customerDisplayName } from '@cd/contracts/customer-constants';
 import { ListRow } from '../../../components/ui/list-row';
-import { formatPhone } from '../../../lib/format';
+import { useFormatPhone } from '../../../lib/phone-format';
 import { useListTimeLabel } from '../../../lib/use-list-time-label';
 import { CustomerAvatar } from './customer-avatar';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 
 export const INBOX_ROW_HEIGHT = 78;
 
@@ -29,6 +29,8 @@ interface TProps {
 
 export const InboxRow = memo(function InboxRow({ customer, style, selected, active, ownerName, archived, onOpen, onUnarchive, unarchiving, now }: TProps) {
   const { t } = useTranslation();
+  // Re-renders once libphonenumber is in, for a number outside NANP (lib/phone-format.ts).
+  const formatPhone = useFormatPhone();
   const timeLabel = useListTimeLabel();
   const unread = !customer.read;
   const name = customerDisplayName(customer);
@@ -63,7 +65,7 @@ export const InboxRow = memo(function InboxRow({ customer, style, selected, acti
       }
       trailing={
         archived && (
-          <Tooltip title={t('unarchive')}>
+          <LazyTooltip title={t('unarchive')}>
             <span>
               <IconButton
                 size="small"
@@ -78,7 +80,7 @@ export const InboxRow = memo(function InboxRow({ customer, style, selected, acti
                 <Unarchive fontSize="small" />
               </IconButton>
             </span>
-          </Tooltip>
+          </LazyTooltip>
         )
       }
     />

@@ -4,18 +4,22 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnreadNotificationCount } from '../api/get-unread-count';
 import { useAltHotkey } from '../hooks/use-hotkey';
 import { dismissNotificationToasts } from '../hooks/live-updates';
 import { setNotificationNavigator } from '../lib/open-notification';
+import { LazyPopover, preloadPopover } from '../../../components/ui/lazy-overlay';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 
-// The centre's list, menus and dialogs load when the bell is first pointed at, focused or opened.
+// The centre's list, menus and dialogs (and its popover) load when the bell is first pointed at, focused or opened.
 const loadCenter = () => import('./notification-center');
 const NotificationCenter = lazy(() => loadCenter().then((m) => ({ default: m.NotificationCenter })));
+const preloadCentre = () => {
+  void loadCenter();
+  preloadPopover();
+};
 
 /** Holds the centre's width while its code arrives, so the popover is placed for it (the popover does not re-place). */
 function CenterPlaceholder() {
@@ -43,7 +47,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title={t('notifications_hotkey_hint')}>
+      <LazyTooltip title={t('notifications_hotkey_hint')}>
         <IconButton
           ref={setButton}
           type="button"
@@ -54,15 +58,15 @@ export function NotificationBell() {
           aria-keyshortcuts="Alt+T"
           data-testid="notification-bell"
           onClick={() => setOpen((o) => !o)}
-          onPointerEnter={() => void loadCenter()}
-          onFocus={() => void loadCenter()}
+          onPointerEnter={preloadCentre}
+          onFocus={preloadCentre}
         >
           <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0} slotProps={{ badge: { 'data-testid': 'notification-badge' } as object }}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
-      </Tooltip>
-      <Popover
+      </LazyTooltip>
+      <LazyPopover
         open={open}
         anchorEl={button}
         onClose={() => setOpen(false)}
@@ -73,7 +77,7 @@ export function NotificationBell() {
         <Suspense fallback={<CenterPlaceholder />}>
           <NotificationCenter unread={unread} onNavigate={() => setOpen(false)} />
         </Suspense>
-      </Popover>
+      </LazyPopover>
     </>
   );
 }
