@@ -85,7 +85,7 @@ export async function timeWeekStatement(opts: { db: TDatabase; companyId: number
 export async function explainStatements(opts: { db: TDatabase; companyId: number; fn: (tx: TTx) => Promise<unknown>; match: (text: string) => boolean }) {
   const captured: { text: string; params: unknown[] }[] = [];
   const logged = drizzle({ client: poolOf({ db: opts.db }) as never, logger: { logQuery: (text, params) => void captured.push({ text, params }) } });
-  await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, opts.fn);
+  await runInScope({ ...opts.db, drizzle: logged, scopedTransaction: undefined }, { companyId: opts.companyId }, opts.fn);
   const scope = captured.find((c) => c.text.includes('set_config('))!;
   return runOnConnection({
     pool: poolOf({ db: opts.db }),

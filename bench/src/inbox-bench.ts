@@ -68,7 +68,8 @@ async function captureInboxQueries(opts: { db: TDatabase; companyId: number; vie
     client: poolOf({ db: opts.db }) as never,
     logger: { logQuery: (text, params) => void captured.push({ text, params }) },
   });
-  await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, (tx) =>
+  // drizzle's own transaction (not the one-round-trip path, which bypasses the logging drizzle): the same statements.
+  await runInScope({ ...opts.db, drizzle: logged, scopedTransaction: undefined }, { companyId: opts.companyId }, (tx) =>
     listInbox(tx, { companyId: opts.companyId, ownerId: null, viewerId: opts.viewerId, archived: false, limit: ITEMS_PER_PAGE, before: opts.before }),
   );
   // Picked by content: drizzle also logs the transaction's own begin/commit.

@@ -103,7 +103,7 @@ async function measureSequential(opts: { name: string; path: string; bases: Reco
 async function explainStatements(opts: { db: TDatabase; companyId: number; fn: (tx: TTx) => Promise<unknown> }): Promise<string[]> {
   const captured: { text: string; params: unknown[] }[] = [];
   const logged = drizzle({ client: poolOf({ db: opts.db }) as never, logger: { logQuery: (text, params) => void captured.push({ text, params }) } });
-  await runInScope({ ...opts.db, drizzle: logged }, { companyId: opts.companyId }, opts.fn);
+  await runInScope({ ...opts.db, drizzle: logged, scopedTransaction: undefined }, { companyId: opts.companyId }, opts.fn);
   const scope = captured.find((c) => c.text.includes('set_config('))!;
   const statements = captured.filter((c) => c.text.toLowerCase().includes('from "surveys"'));
   return runOnConnection({
