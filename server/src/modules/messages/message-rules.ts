@@ -1,9 +1,10 @@
 // The rules and shapes every messages use case shares (sending, receiving, the send job): who may get a message,
 // through which channel, and how a message is announced to live subscribers.
 import type { TChannel } from '@cd/contracts/customer';
+import type { TMessageType } from '@cd/contracts/message';
 import type { TChannelAdapter } from '../../channels/channel.types';
 import { CHANNEL_PREFERENCE } from '../../channels/channel-preference';
-import type { TAppDeps } from '../../context';
+import type { TAppDeps, TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError, validationError } from '../../lib/errors';
 import type { TLiveEventInput } from '../../live/live.types';
@@ -51,6 +52,18 @@ export function blockReason(company: TCompanyRow, customer: TCustomerRow, type: 
 }
 
 /** The checks of a staff send that need no database; returns the trimmed text. */
+/** A staff send as the API takes it (the batch path and the single path share it). */
+export interface TSendRequest {
+  ctx: TRequestContext;
+  customerId: number;
+  content: string;
+  channel?: TChannel;
+  scheduledAt?: Date;
+  mediaIds: number[];
+  /** WHATSAPP_TEMPLATE for the WhatsApp invite; STANDARD otherwise. */
+  type?: TMessageType;
+}
+
 export function checkSendInput(opts: { content: string; mediaIds: number[]; scheduledAt?: Date }): string {
   const content = opts.content.trim();
   if (!content && !opts.mediaIds.length) throw validationError([{ propertyPath: 'content', message: 'Write a message or attach a file.' }]);

@@ -1,6 +1,4 @@
-import type { TChannel } from '@cd/contracts/customer';
-import type { TMessageStatus, TMessageType } from '@cd/contracts/message';
-import type { TRequestContext } from '../../context';
+import type { TMessageStatus } from '@cd/contracts/message';
 import { runInScope, type TDatabase, type TTx } from '../../db/client';
 import { AppError, validationError } from '../../lib/errors';
 import { recordLiveEvents } from '../../live/live.repository';
@@ -10,7 +8,7 @@ import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.api';
 import { customerEvent, customerScopeOf } from '../customers/customers.service';
 import { findMediaRows, type TMediaRow } from '../media/media.api';
-import { blockReason, checkSendInput, lastMessageOf, messageEvent, presentMessage, resolveChannel } from './message-rules';
+import { blockReason, checkSendInput, lastMessageOf, messageEvent, presentMessage, resolveChannel, type TSendRequest } from './message-rules';
 import { enqueueSendMessages } from './messages.jobs';
 import * as repo from './messages.repository';
 import { sendMessage } from './messages.service';
@@ -18,16 +16,6 @@ import { sendMessage } from './messages.service';
 // Group commit for staff sends (docs/decisions.md, "Accepting sends in batches"): the sends of one company that
 // arrive while a batch of that company is being written form the next batch, written in one transaction with
 // set-based statements. No timer: a lone send is written on the next turn of the event loop. Each send keeps its own rules and its own answer.
-
-export interface TSendRequest {
-  ctx: TRequestContext;
-  customerId: number;
-  content: string;
-  channel?: TChannel;
-  scheduledAt?: Date;
-  mediaIds: number[];
-  type?: TMessageType;
-}
 
 type TMessageResource = ReturnType<typeof presentMessage>;
 type TOutcome = { ok: true; value: TMessageResource } | { ok: false; error: unknown };

@@ -9,7 +9,7 @@ import * as customersRepo from '../customers/customers.api';
 import type { TCustomerRow } from '../customers/customers.api';
 import { customerEvent, customerScopeOf } from '../customers/customers.service';
 import { findMediaRows } from '../media/media.api';
-import { blockReason, checkSendInput, lastMessageOf, loadCompany, messageEvent, presentMessage, resolveChannel, type TMessagesDeps } from './message-rules';
+import { blockReason, checkSendInput, lastMessageOf, loadCompany, messageEvent, presentMessage, resolveChannel, type TMessagesDeps, type TSendRequest } from './message-rules';
 import { enqueueSendMessage } from './messages.jobs';
 import * as repo from './messages.repository';
 import type { TMessageRow } from './messages.schema';
@@ -45,16 +45,7 @@ export async function listMessages(opts: { ctx: TRequestContext; customerId: num
   });
 }
 
-export async function sendMessage(opts: {
-  ctx: TRequestContext;
-  customerId: number;
-  content: string;
-  channel?: TChannel;
-  scheduledAt?: Date;
-  mediaIds: number[];
-  /** WHATSAPP_TEMPLATE for the WhatsApp invite; STANDARD otherwise. */
-  type?: TMessageType;
-}) {
+export async function sendMessage(opts: TSendRequest) {
   const { ctx } = opts;
   const type = opts.type ?? 'STANDARD';
   const content = checkSendInput(opts);
