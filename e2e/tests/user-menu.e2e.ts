@@ -239,10 +239,14 @@ describe('impersonation', () => {
     await signIn(page, 'superadmin@example.com');
     await openMenuItem(page, 'impersonate');
     expect(await page.getByTestId('impersonate-user').isDisabled()).toBe(true);
+    // The search is debounced: the list the keys act on must be the server's answer, not the one it replaces.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/companies') && new URL(r.url()).searchParams.get('name') === 'Realty');
     await page.getByTestId('impersonate-company').fill('Realty');
+    await searched;
     await expect.poll(() => page.locator('[data-testid^="impersonate-company-"]').allTextContents()).toEqual(['Demo Realty']);
     await page.getByTestId('impersonate-company').press('ArrowDown');
     await page.getByTestId('impersonate-company').press('Enter');
+    await expect.poll(() => page.getByTestId('impersonate-company').inputValue()).toBe('Demo Realty');
     await page.getByTestId('impersonate-user').click();
     const first = page.locator('[data-testid^="impersonate-option-"]').first();
     await first.waitFor();
