@@ -4,12 +4,13 @@ import { runAutomationBenchmark } from './automation-bench';
 import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
+import { runPaymentsBenchmark } from './payments-bench';
 import { runSendBenchmark } from './send-bench';
 import { runSurveyBenchmark } from './survey-bench';
 import { runWebBenchmark } from './web-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'web'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'payments', 'web'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
 const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments'];
@@ -27,7 +28,7 @@ async function runSelected(): Promise<void> {
   const selected = selectBenchmarks({ args: process.argv.slice(2) });
   const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
   let postgresDown: string | null = null;
-  if (selected.some((b) => POSTGRES_ONLY.includes(b) || b === 'surveys')) {
+  if (selected.some((b) => POSTGRES_ONLY.includes(b) || b === 'surveys' || b === 'payments')) {
     postgresDown = await probePostgres({ databaseUrl: postgresUrl });
     if (postgresDown) console.warn(`PostgreSQL at ${postgresUrl} does not answer (${postgresDown}): skipping ${selected.filter((b) => POSTGRES_ONLY.includes(b)).join(', ')}.`);
   }
@@ -47,6 +48,11 @@ async function runSelected(): Promise<void> {
     if (name === 'surveys') {
       if (process.env.BENCH_SURVEY_PGLITE !== 'false') await runSurveyBenchmark({});
       if (!postgresDown) await runSurveyBenchmark({ databaseUrl: postgresUrl });
+    }
+    // The public payment page and the processor webhook against bare routes: PGlite, then PostgreSQL when it answers.
+    if (name === 'payments') {
+      await runPaymentsBenchmark({});
+      if (!postgresDown) await runPaymentsBenchmark({ databaseUrl: postgresUrl });
     }
   }
 }

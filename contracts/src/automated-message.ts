@@ -10,7 +10,7 @@ import { ZIsoDateTimeSchema } from './refs';
  * recorded once under a key `<entity>:<id>:<kind>` that the database keeps unique, so a retry, a double click or two
  * workers never send it twice. Later modules add their entities and kinds to the two tables below.
  */
-export const AUTOMATED_MESSAGE_ENTITIES = ['repair_order', 'vehicle', 'survey', 'appointment'] as const;
+export const AUTOMATED_MESSAGE_ENTITIES = ['repair_order', 'vehicle', 'survey', 'appointment', 'payment_request'] as const;
 export type TAutomatedMessageEntity = (typeof AUTOMATED_MESSAGE_ENTITIES)[number];
 
 interface TAutomatedMessageKindInfo {
@@ -53,6 +53,8 @@ export const AUTOMATED_MESSAGE_KINDS = {
   appointment_denial: { entity: 'appointment', field: 'appointmentsSettings.denialText', messageType: 'STANDARD', repeatable: false },
   appointment_cancellation: { entity: 'appointment', field: 'appointmentsSettings.cancellationText', messageType: 'STANDARD', repeatable: false },
   appointment_reminder: { entity: 'appointment', field: 'appointmentsSettings.reminderText', messageType: 'STANDARD', repeatable: false },
+  /** Payment requests (issue 17): the payment.text with its link; a resend is the next occurrence. */
+  payment_request: { entity: 'payment_request', field: 'payment.text', messageType: 'STANDARD', repeatable: true },
 } as const satisfies Record<string, TAutomatedMessageKindInfo>;
 export type TAutomatedMessageKind = keyof typeof AUTOMATED_MESSAGE_KINDS;
 export const AUTOMATED_MESSAGE_KIND_NAMES = Object.keys(AUTOMATED_MESSAGE_KINDS) as [TAutomatedMessageKind, ...TAutomatedMessageKind[]];

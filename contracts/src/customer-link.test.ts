@@ -156,8 +156,9 @@ describe('public page answers', () => {
     expect(ZPublicLinkPageSchema.parse(ready)).toEqual(ready);
   });
 
-  it('refuses a purpose without a page', () => {
-    expect(ZPublicLinkPageSchema.safeParse({ purpose: 'payment', company: brand }).success).toBe(false);
+  it('refuses a purpose without a page; the payment link names only the company (its page reads /api/public/payments)', () => {
+    expect(ZPublicLinkPageSchema.safeParse({ purpose: 'unknown', company: brand }).success).toBe(false);
+    expect(ZPublicLinkPageSchema.parse({ purpose: 'payment', company: brand, amountCents: 5 })).toEqual({ purpose: 'payment', company: brand });
   });
 });
 

@@ -216,12 +216,20 @@ export type TPublicSurveyPage = z.infer<typeof ZPublicSurveyPageSchema>;
 export const ZPublicBookingLinkPageSchema = z.object({ purpose: z.literal('booking'), company: ZPublicBrandSchema, slug: z.string() });
 export type TPublicBookingLinkPage = z.infer<typeof ZPublicBookingLinkPageSchema>;
 
-/** GET /api/public/links/{code}: the page of the link's purpose. The payment page joins with its module. */
+/**
+ * A payment link (issue 17): the page reads what is owed and pays through /api/public/payments/{code}/… (payments.ts
+ * ZPublicPaymentPageSchema); opening the link here records the click and names the company.
+ */
+export const ZPublicPaymentLinkPageSchema = z.object({ purpose: z.literal('payment'), company: ZPublicBrandSchema });
+export type TPublicPaymentLinkPage = z.infer<typeof ZPublicPaymentLinkPageSchema>;
+
+/** GET /api/public/links/{code}: the page of the link's purpose. */
 export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [
   ZPublicStatusPageSchema,
   ZPublicApprovalPageSchema,
   ZPublicVehicleReadyPageSchema,
   ZPublicSurveyPageSchema,
   ZPublicBookingLinkPageSchema,
+  ZPublicPaymentLinkPageSchema,
 ]);
 export type TPublicLinkPage = z.infer<typeof ZPublicLinkPageSchema>;

@@ -4,6 +4,7 @@ import { ZPhoneSchema } from './company';
 import { ZIsoDateTimeSchema } from './refs';
 import { ZRepairOrderSummarySchema } from './repair-order';
 import { ZSurveySummarySchema } from './survey';
+import { ZPaymentRequestSummarySchema } from './payments';
 import { CONVERSATION_SPANS } from './customer-constants';
 export { CONVERSATION_SPANS, customerDisplayName } from './customer-constants';
 
@@ -163,7 +164,8 @@ export const ZCustomerSchema = z
     /** The newest open order and the most recently closed one (issue 13). */
     lastOpenRepairOrder: ZRepairOrderSummarySchema.nullable(),
     lastClosedRepairOrder: ZRepairOrderSummarySchema.nullable(),
-    lastPaymentRequest: z.null(),
+    /** The newest payment request (issue 17), kept by the payments module. */
+    lastPaymentRequest: ZPaymentRequestSummarySchema.nullable(),
     lastSurvey: ZSurveySummarySchema.nullable(),
     reminders: z.array(z.object({ id: z.number().int(), customerId: z.number().int() })),
     createdAt: ZIsoDateTimeSchema,

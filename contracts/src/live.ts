@@ -23,6 +23,15 @@ export function companyTopic(companyId: number): string {
 export function companyAdminsTopic(companyId: number): string {
   return `/api/companies/${companyId}/admins`;
 }
+/**
+ * Roles whose holders hear their area's events without being company admins: a cashier with the payment role sees a
+ * transaction arrive, an accounting clerk a statement paid, a parts counter a ticket paid.
+ */
+export const AREA_ROLE_TOPICS = ['ROLE_PAYMENT', 'ROLE_AUTO_ACCOUNTING', 'ROLE_AUTO_PARTS_SALES'] as const;
+export type TAreaTopicRole = (typeof AREA_ROLE_TOPICS)[number];
+export function companyRoleTopic(companyId: number, role: TAreaTopicRole): string {
+  return `/api/companies/${companyId}/roles/${role}`;
+}
 export function userTopic(userId: number): string {
   return `/api/users/${userId}`;
 }

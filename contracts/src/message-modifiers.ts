@@ -35,7 +35,8 @@ export const MODIFIER_FIELDS = {
   'automotiveMessages.vehicleReadyNotifyPriorToArrivalText': { required: [MODIFIERS.minutes, MODIFIERS.vehicleReadyUrl], optional: [] },
   'automotiveMessages.vehicleReady': PLAIN,
   'automotiveMessages.vehicleAppraisalText': PLAIN,
-  'automotiveMessages.statementOfAccountText': PLAIN,
+  // Sent as a statement's payment request (issue 17): the customer pays from its link.
+  'automotiveMessages.statementOfAccountText': { required: [MODIFIERS.paymentUrl], optional: [] },
   'appointmentsSettings.requestText': APPOINTMENT,
   'appointmentsSettings.confirmationText': APPOINTMENT,
   'appointmentsSettings.denialText': APPOINTMENT,

@@ -68,7 +68,22 @@ import { createVehicleRecurringJobs } from './modules/vehicles/vehicle-appraisal
 import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
 import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
 import { appointmentsRoutes, registerAppointments, scheduleRoutes } from './modules/appointments/appointments.api';
+import { partsImportRoutes, partsRoutes, registerParts } from './modules/parts/parts.api';
 import { appointmentMessengerRoutes } from './modules/appointments/appointment-messenger.routes';
+import { accountingRoutes, arStatementsRoutes, settleStatementPayment } from './modules/accounting/accounting.api';
+import {
+  createPaymentRecurringJobs,
+  paymentPublicRoutes,
+  paymentRequestPaid,
+  paymentRequestsRoutes,
+  paymentWebhookRoutes,
+  registerPayments,
+} from './modules/payments/payments.api';
+import { createTerminalJobHandlers } from './modules/payments/terminals.jobs';
+import { createRecurringRuleJobs } from './modules/payments/recurring-rules.jobs';
+import { createRefundJobs } from './modules/payments/refunds.jobs';
+import { recurringRulesRoutes } from './modules/payments/recurring-rules.routes';
+import { paymentOperationsRoutes } from './modules/payments/transactions.routes';
 import { publicBookingRoutes } from './modules/appointments/public-booking.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
@@ -126,6 +141,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   inboundMessageReceived.attach(notifyInboundMessage);
   // Approved lines go to the DMS when the company asks for it (queued in the approval's transaction).
   repairOrderLinesApproved.attach(pushApprovedLines);
+  // A paid statement's payment request reconciles its transactions, in the payment's transaction.
+  paymentRequestPaid.attach(settleStatementPayment);
   // Jobs run on the worker's own connection pool (the same object on PGlite); `jobs` is read when used, by which
   // time it is set below.
   const workerDeps: TAppDeps = {
@@ -137,13 +154,21 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   };
   // Recurring work of the modules (jobs/recurring.ts); the scheduled-jobs screen reads this list.
   const dmsLog = { info: (o: object, msg: string) => app.log.info(o, msg), warn: (o: object, msg: string) => app.log.warn(o, msg) };
-  const recurringJobs: TRecurringJob[] = [...createVehicleRecurringJobs({ deps: workerDeps }), ...createDmsRecurringJobs({ deps: workerDeps, log: dmsLog })];
+  const recurringJobs: TRecurringJob[] = [
+    ...createVehicleRecurringJobs({ deps: workerDeps }),
+    ...createDmsRecurringJobs({ deps: workerDeps, log: dmsLog }),
+    ...createPaymentRecurringJobs({ deps: workerDeps, log: dmsLog }),
+    ...createRecurringRuleJobs({ deps: workerDeps, log: dmsLog }),
+    ...createRefundJobs({ deps: workerDeps, log: dmsLog }),
+  ];
   // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
   registerRepairOrderAutomations();
   registerVehicleAutomations();
   // Surveys: their engine source and page, and their reactions to closed or reopened orders and closed tasks.
   registerSurveys();
   registerAppointments();
+  registerParts();
+  registerPayments();
   // Handlers close over `workerDeps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
     db: db.worker,
@@ -163,6 +188,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createDmsSyncJobHandlers({ deps: workerDeps, log: dmsLog }),
       ...createAutomationJobHandlers({ deps: workerDeps }),
       ...createSurveyJobHandlers({ deps: workerDeps }),
+      ...createTerminalJobHandlers({ deps: workerDeps, log: dmsLog }),
       ...createRecurringJobHandlers({ db: db.worker, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     batchHandlers: createMessageBatchJobHandlers({ deps: workerDeps }),
@@ -254,6 +280,15 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await publicBookingRoutes(api, deps);
     await appointmentMessengerRoutes(api, deps);
     await scheduleRoutes(api, deps);
+    await accountingRoutes(api, deps);
+    await arStatementsRoutes(api, deps);
+    await partsRoutes(api, deps);
+    await partsImportRoutes(api, deps);
+    await paymentOperationsRoutes(api, deps);
+    await recurringRulesRoutes(api, deps);
+    await paymentRequestsRoutes(api, deps);
+    await paymentPublicRoutes(api, deps);
+    await paymentWebhookRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));

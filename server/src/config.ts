@@ -62,6 +62,12 @@ const ZEnvSchema = z.object({
   NHTSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The next-variant payment provider's API base; unset = credentials cannot be verified (saving new ones is refused). */
   PAYMENT_NEXT_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  /** Charge every payment-enabled company through the embedded simulator (no outside calls): the embedded default. */
+  PAYMENTS_SIMULATE: bool.default(true),
+  /** USAePay REST base (e.g. https://sandbox.usaepay.com/api/v2); unset = production. */
+  USAEPAY_BASE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  /** Deadline of one card-processor request. */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
@@ -140,6 +146,8 @@ export type TConfig = {
   nhtsaApiUrl: string;
   nhtsaTimeoutMs: number;
   paymentNextApiUrl?: string;
+  /** Card processors (issue 17): simulate = the embedded simulator charges every enabled company. */
+  payments: { simulate: boolean; usaepayBaseUrl?: string; timeoutMs: number };
   worker: boolean;
   workerPollMs: number;
   workerConcurrency: number;
@@ -249,6 +257,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     nhtsaApiUrl: env.NHTSA_API_URL.replace(/\/+$/, ''),
     nhtsaTimeoutMs: env.NHTSA_TIMEOUT_MS,
     paymentNextApiUrl: env.PAYMENT_NEXT_API_URL?.replace(/\/+$/, '') || undefined,
+    payments: {
+      simulate: env.PAYMENTS_SIMULATE,
+      usaepayBaseUrl: env.USAEPAY_BASE_URL?.replace(/\/+$/, '') || undefined,
+      timeoutMs: env.PAYMENT_TIMEOUT_MS,
+    },
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
     workerConcurrency: env.WORKER_CONCURRENCY,

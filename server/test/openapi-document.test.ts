@@ -44,6 +44,11 @@ const PUBLIC_OPERATIONS = [
   'POST /api/public/booking/{slug}/appointments',
   'GET /.well-known/mercure',
   'POST /api/public/sentry_tunnel',
+  'GET /api/public/payments/{code}',
+  'GET /api/public/payments/{code}/receipt',
+  'POST /api/public/payments/{code}/card-token',
+  'POST /api/public/payments/{code}/charge',
+  'POST /api/webhooks/payment/{provider}/{slug}/transaction',
 ];
 
 /** Operations that read a multipart form, with the file part each must describe. */
@@ -54,6 +59,7 @@ const MULTIPART_OPERATIONS: Record<string, string> = {
   'POST /api/messages': 'file[]',
   'POST /api/group_messages': 'file[]',
   'POST /api/internal_chat/send': 'file[]',
+  'POST /api/automotive/transactions/import': 'file',
 };
 
 /** Operations with no success answer on this server, and why (the test checks they still have none). */

@@ -110,6 +110,28 @@ beforeAll(async () => {
   rows.workingHours = await schedule('/api/working_hours', { user: a.agent.id, days: { monday: [{ startsAt: '08:00', endsAt: '12:00' }], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } });
   rows.vacation = await schedule('/api/vacations', { user: a.agent.id, from: dayFromNow(10), to: dayFromNow(12), note: 'Victim vacation' });
   rows.appointmentResource = await schedule('/api/appointment_resources', { name: 'Victim bay', kind: 'bay', capacity: 1, services: [serviceId] });
+  // A's charge customer with a statement of one transaction (accounts receivable).
+  await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    const one = async (q: ReturnType<typeof sql>) => Number(((await tx.execute(q)).rows[0] as { id: string }).id);
+    rows.chargeCustomer = await one(sql`insert into charge_customers (company_id, name, account_number) values (${a.companyId}, 'Victim trade', 'VICTIM-AR') returning id`);
+    rows.arStatement = await one(sql`insert into ar_statements (company_id, charge_customer_id, period_from, period_to, amount_cents, transaction_count)
+      values (${a.companyId}, ${rows.chargeCustomer}, current_date, current_date, 100, 1) returning id`);
+    await tx.execute(sql`insert into ar_transactions (company_id, charge_customer_id, document_number, transaction_at, amount_cents, statement_id)
+      values (${a.companyId}, ${rows.chargeCustomer}, 'VICTIM-DOC', now(), 100, ${rows.arStatement})`);
+  });
+  // A's payment request and a card sale of it (payments: transactions, refunds, terminals).
+  await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    const one = async (q: ReturnType<typeof sql>) => Number(((await tx.execute(q)).rows[0] as { id: string }).id);
+    rows.paymentRequest ??= await one(sql`insert into payment_requests (company_id, customer_id, source, invoice, amount_cents, status) values (${a.companyId}, ${rows.customer}, 'standalone', 'VICTIM-INV', 100, 'sent') returning id`);
+    rows.paymentTransaction = await one(sql`insert into payment_transactions (company_id, payment_request_id, provider, provider_key, kind, method, status, amount_cents)
+      values (${a.companyId}, ${rows.paymentRequest}, 'simulator', 'victim-key', 'sale', 'card', 'approved', 100) returning id`);
+  });
+  // A's parts account, a sale, a counter ticket and a statement of the ticket (parts sales).
+  rows.partsCustomer = await schedule('/api/parts_customers', { name: 'Victim Parts Co', customerReference: 'VICTIM-1', customer: rows.customer });
+  const partsLine = { partNumber: 'VICTIM-PN', description: 'Victim part', quantity: 1, unitPriceCents: 1000 };
+  rows.partsSale = await schedule('/api/parts_sales', { customer: rows.partsCustomer, number: 'VICTIM-S1', date: '2026-01-05', lines: [partsLine] });
+  rows.partsCounterTicket = await schedule('/api/parts_counter_tickets', { customer: rows.partsCustomer, number: 'VICTIM-T1', date: '2026-01-06', lines: [partsLine] });
+  rows.partsStatement = await schedule('/api/parts_statements', { customer: rows.partsCustomer, from: '2026-01-01', to: '2026-01-31' });
 });
 afterAll(() => t.close());
 
@@ -144,6 +166,16 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   working_hours: () => rows.workingHours!,
   vacations: () => rows.vacation!,
   appointment_resources: () => rows.appointmentResource!,
+  charge_customers: () => rows.chargeCustomer!,
+  // /api/automotive/statements/:id (and its pdf and send).
+  automotive: () => rows.arStatement!,
+  parts_customers: () => rows.partsCustomer!,
+  parts_sales: () => rows.partsSale!,
+  parts_counter_tickets: () => rows.partsCounterTicket!,
+  parts_statements: () => rows.partsStatement!,
+  // /api/payment/transactions/:id (and its refund).
+  payment: () => rows.paymentTransaction!,
+  payment_requests: () => rows.paymentRequest!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -173,6 +205,10 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/working_hours/:id': () => ({ days: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } }),
   'PATCH /api/vacations/:id': () => ({ note: 'Intruder' }),
   'PATCH /api/appointment_resources/:id': () => ({ capacity: 2 }),
+  'POST /api/payment/transactions/:id/refund': () => ({ amountCents: 1 }),
+  'POST /api/payment_requests/:id/terminal': () => ({ serial: 'T-ALL' }),
+  'PATCH /api/charge_customers/:id': () => ({ name: 'Intruder' }),
+  'PATCH /api/parts_customers/:id': () => ({ name: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -265,7 +301,14 @@ describe('every route with an id, called by another company', () => {
     expect(ro.json().repairOrderLines.map((l: { id: number }) => l.id)).toContain(rows.repairOrderLine);
     const car = await t.app.inject({ method: 'GET', url: `/api/vehicles/${rows.vehicle}`, headers: bearer(adminTok) });
     expect(car.json()).toMatchObject({ mileage: 1000, appraisalMessageSentAt: null });
-    for (const url of ['/api/repair_orders', '/api/vehicles', `/api/repair_orders?customer=${rows.customer}`, '/api/repair_order_lines/autocomplete_options?q=Victim']) {
+    for (const url of [
+      '/api/repair_orders',
+      '/api/vehicles',
+      `/api/repair_orders?customer=${rows.customer}`,
+      '/api/repair_order_lines/autocomplete_options?q=Victim',
+      '/api/payment_requests',
+      `/api/payment_requests?customer=${rows.customer}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('Victim');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
+import { AREA_ROLE_TOPICS, companyAdminsTopic, companyRoleTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
 import { runInScope, type TScope } from '../db/client';
 import { canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
@@ -20,11 +20,12 @@ export function listActorTopics(actor: TActor): string[] {
   return listUserTopics({ id: actor.user.id, companyId: actor.user.companyId, roles: actor.user.roles });
 }
 
-/** Same rule from a user's row: company and own topic, plus the admins topic for company admins. */
+/** Same rule from a user's row: company and own topic, the admins topic for company admins, and area-role topics. */
 export function listUserTopics(opts: { id: number; companyId: number | null; roles: readonly string[] }): string[] {
   if (opts.companyId === null) return [userTopic(opts.id)];
   const topics = [companyTopic(opts.companyId), userTopic(opts.id)];
   if (isCompanyAdmin(opts.roles)) topics.push(companyAdminsTopic(opts.companyId));
+  for (const role of AREA_ROLE_TOPICS) if (opts.roles.includes(role)) topics.push(companyRoleTopic(opts.companyId, role));
   return topics;
 }
 

@@ -9,6 +9,9 @@ import { seedDemoConversations } from './seed-conversations';
 import { seedDemoRepairOrders } from './seed-repair-orders';
 import { seedDemoSurveys } from './seed-surveys';
 import { seedDemoAppointments } from './seed-appointments';
+import { seedDemoAccounting } from './seed-accounting';
+import { seedDemoParts } from './seed-parts';
+import { seedDemoPayments } from './seed-payments';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -173,6 +176,9 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedDemoRepairOrders(tx, { motorsId: motors!.id, publicUrl });
     await seedDemoSurveys(tx, { motorsId: motors!.id, publicUrl });
     await seedDemoAppointments(tx, { motorsId: motors!.id, timeZone: motors!.timezone });
+    await seedDemoAccounting(tx, { motorsId: motors!.id });
+    await seedDemoParts(tx, { motorsId: motors!.id });
+    await seedDemoPayments(tx, { motorsId: motors!.id, publicUrl });
     return true;
   });
 }

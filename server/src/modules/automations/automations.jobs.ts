@@ -78,7 +78,10 @@ async function decide(tx: TTx, deps: TDeps, row: TAutomatedMessageRow, emit: (e:
   const company = await findCompany(tx, companyId);
   const customer = await customersApi.findCustomer(tx, { companyId, ownerId: null, id: row.customerId });
   if (!company || !customer) return cancelled(AUTOMATED_MESSAGE_STATE_INFO.cancelled.reasonKey);
-  const text = companyTextOf(company, info.field);
+  // The source's preferred text when the company wrote it, else the kind's own (rendered under the rules of its field).
+  const preferred = context.preferredField ? companyTextOf(company, context.preferredField) : null;
+  const field: TModifierField = preferred && context.preferredField ? context.preferredField : info.field;
+  const text = preferred ?? companyTextOf(company, info.field);
   if (!text) return cancelled(NOT_CONFIGURED);
 
   if (customer.optOut) return { state: 'skipped_opted_out', values: { error: blockReason(company, customer, info.messageType), heldUntil: null } };
@@ -114,7 +117,7 @@ async function decide(tx: TTx, deps: TDeps, row: TAutomatedMessageRow, emit: (e:
     for (const p of purposes) values[p.name] = customerLinkUrl({ publicUrl: deps.config.publicUrl, code: codes.get(p.purpose)! });
     return values;
   };
-  const trial = renderModifiers({ text, field: info.field, values: withLinks(new Map(purposes.map((p) => [p.purpose, PLACEHOLDER_CODE]))) });
+  const trial = renderModifiers({ text, field, values: withLinks(new Map(purposes.map((p) => [p.purpose, PLACEHOLDER_CODE]))) });
   if (!trial.ok) return { state: 'failed', values: { error: describeProblem(trial.problem), heldUntil: null } };
 
   const codes = new Map<TCustomerLinkPurpose, string>();
@@ -131,7 +134,7 @@ async function decide(tx: TTx, deps: TDeps, row: TAutomatedMessageRow, emit: (e:
     });
     codes.set(p.purpose, link.code);
   }
-  const rendered = renderModifiers({ text, field: info.field, values: withLinks(codes) });
+  const rendered = renderModifiers({ text, field, values: withLinks(codes) });
   if (!rendered.ok) throw new Error(`automated message ${row.id}: rendered with placeholders but not with links`);
 
   const message = await queueSystemMessage(tx, deps, { company, customer, channel, content: rendered.text, type: info.messageType });

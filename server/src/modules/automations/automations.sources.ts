@@ -1,7 +1,7 @@
 import type { TTx } from '../../db/client';
 import type { TAutomatedMessageEntity, TAutomatedMessageKind } from '@cd/contracts/automated-message';
 import type { TAutomatedMessageState } from '@cd/contracts/automated-message';
-import type { TModifierValues } from '@cd/contracts/message-modifiers';
+import type { TModifierField, TModifierValues } from '@cd/contracts/message-modifiers';
 import type { TAppDeps } from '../../context';
 import type { TLiveEventInput } from '../../live/live.types';
 
@@ -14,6 +14,12 @@ export interface TAutomationContext {
   /** false: no longer due (order closed, line already answered…): the message is cancelled, not sent. */
   due: boolean;
   values?: TModifierValues;
+  /**
+   * A text of the company to use instead of the kind's own when the company has written it (a statement's payment
+   * request uses automotiveMessages.statementOfAccountText, else payment.text). It must take the kind's required
+   * modifiers (both payment texts require {payment_url}).
+   */
+  preferredField?: TModifierField;
 }
 
 export type TAutomationSource = (

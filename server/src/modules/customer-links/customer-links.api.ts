@@ -7,4 +7,4 @@ export { createCustomerLink, linkPurposesIn, requireAdminForSurveys, toCustomerL
 export type { TCustomerLinkRow } from './customer-links.schema';
 export { brandOfCompany } from './customer-links.brand';
 /** Reads in the caller's scope: under a company's scope a code of another company is simply not found. */
-export { findLinkByCode } from './customer-links.repository';
+export { findLinkByCode, narrowToCompany, revokeLinksOf } from './customer-links.repository';

@@ -69,6 +69,22 @@ export async function findLink(tx: TTx, opts: { companyId: number | null; id: nu
   return row;
 }
 
+/** Revokes every live link of one entity (a payment request cancelled or expired); answers the links revoked now. */
+export async function revokeLinksOf(tx: TTx, opts: { companyId: number; entity: string; entityId: number; now: Date }): Promise<TCustomerLinkRow[]> {
+  return tx
+    .update(customerLinks)
+    .set({ revokedAt: opts.now })
+    .where(
+      and(
+        eq(customerLinks.companyId, opts.companyId),
+        eq(customerLinks.entity, opts.entity),
+        eq(customerLinks.entityId, opts.entityId),
+        sql`${customerLinks.revokedAt} is null`,
+      ),
+    )
+    .returning();
+}
+
 /** Revokes once: a second revoke keeps the first time (idempotent). */
 export async function revokeLink(tx: TTx, opts: { companyId: number; id: number; now: Date }): Promise<TCustomerLinkRow | undefined> {
   const [row] = await tx

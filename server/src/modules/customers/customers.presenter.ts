@@ -60,7 +60,7 @@ export function toCustomerResource(
     lastMessage: c.lastMessage ?? null,
     lastOpenRepairOrder: orderSummaryOf(opts.repairOrders?.lastOpen ?? null),
     lastClosedRepairOrder: orderSummaryOf(opts.repairOrders?.lastClosed ?? null),
-    lastPaymentRequest: null,
+    lastPaymentRequest: c.lastPaymentRequest ?? null,
     lastSurvey: c.lastSurvey ?? null,
     reminders: [],
     createdAt: c.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { TSurveySummary } from '@cd/contracts/survey';
+import type { TPaymentRequestSummary } from '@cd/contracts/payments';
 import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type TLastMessage = {
@@ -35,6 +36,8 @@ export const customers = pgTable(
     lastMessage: jsonb('last_message').$type<TLastMessage | null>(),
     /** Customer.lastSurvey, kept by the surveys module. */
     lastSurvey: jsonb('last_survey').$type<TSurveySummary | null>(),
+    /** Customer.lastPaymentRequest, kept by the payments module. */
+    lastPaymentRequest: jsonb('last_payment_request').$type<TPaymentRequestSummary | null>(),
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true, mode: 'date' }),
     welcomeSentAt: timestamp('welcome_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

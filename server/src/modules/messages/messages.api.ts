@@ -10,4 +10,11 @@ export { queueSystemMessage, sendMessage } from './messages.service';
 export { newSimulatorMessageId, receiveInbound, recordChannelConsent, type TInbound } from './messages-inbound.service';
 export { applyProviderStatus } from './messages-status.service';
 export { JOB_SEND_MESSAGE } from './messages.jobs';
-export { inboundMessageReceived, inboundMessageStored, type TInboundMessageReceived, type TInboundMessageStored } from './messages.hooks';
+export {
+  cardNumberMasked,
+  inboundMessageReceived,
+  inboundMessageStored,
+  type TCardNumberMasked,
+  type TInboundMessageReceived,
+  type TInboundMessageStored,
+} from './messages.hooks';

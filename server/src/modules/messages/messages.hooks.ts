@@ -46,3 +46,14 @@ export const inboundMessageStored = createHook<TInboundMessageStored>({ name: 'm
 
 /** Runs in receiveInbound's transaction, after the answers; for reactions that only tell people. */
 export const inboundMessageReceived = createHook<TInboundMessageReceived>({ name: 'messages.inboundMessageReceived' });
+
+/**
+ * A message whose text carried a card number, stored with the number masked (messages.repository.ts). The payments
+ * module attaches (app.ts) and notes to the agent that card numbers are not taken by text: send a payment link.
+ */
+export interface TCardNumberMasked {
+  tx: TTx;
+  message: TMessageRow;
+}
+
+export const cardNumberMasked = createHook<TCardNumberMasked>({ name: 'messages.cardNumberMasked' });

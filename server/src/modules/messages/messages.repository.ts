@@ -1,11 +1,28 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { STATUS_RANK } from '@cd/contracts/message';
 import type { TTx } from '../../db/client';
+import { maskCardNumbers } from '../../lib/card-numbers';
 import { listLinkedMedia, type TMediaRow } from '../media/media.api';
+import { cardNumberMasked } from './messages.hooks';
 import { messageAttachments, messages, messageTemplates, type TMessageRow } from './messages.schema';
 
-export async function insertMessage(tx: TTx, values: typeof messages.$inferInsert): Promise<TMessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
+type TMessageInsert = typeof messages.$inferInsert;
+
+/**
+ * Card numbers never reach the database (issue 17, PCI): every message — inbound on any channel, staff, automated,
+ * group — is stored through the two functions below, which mask a card number typed into its text (`•••• 1234`) and
+ * announce it (`cardNumberMasked`) so the agent is told to send a payment link instead.
+ */
+function withoutCardNumbers(values: TMessageInsert): { values: TMessageInsert; masked: boolean } {
+  if (!values.content) return { values, masked: false };
+  const m = maskCardNumbers(values.content);
+  return m.masked ? { values: { ...values, content: m.text }, masked: true } : { values, masked: false };
+}
+
+export async function insertMessage(tx: TTx, values: TMessageInsert): Promise<TMessageRow> {
+  const safe = withoutCardNumbers(values);
+  const [row] = await tx.insert(messages).values(safe.values).returning();
+  if (safe.masked) await cardNumberMasked.run({ tx, message: row! });
   return row!;
 }
 
@@ -13,10 +30,12 @@ export async function insertMessage(tx: TTx, values: typeof messages.$inferInser
  * Many messages in one statement (a batch of accepted sends). Rows come back in the order given: identity values
  * follow the VALUES order, so sorting by id lines them up with the inputs.
  */
-export async function insertMessages(tx: TTx, values: (typeof messages.$inferInsert)[]): Promise<TMessageRow[]> {
+export async function insertMessages(tx: TTx, values: TMessageInsert[]): Promise<TMessageRow[]> {
   if (!values.length) return [];
-  const rows = await tx.insert(messages).values(values).returning();
-  return rows.sort((x, y) => x.id - y.id);
+  const safe = values.map(withoutCardNumbers);
+  const rows = (await tx.insert(messages).values(safe.map((v) => v.values)).returning()).sort((x, y) => x.id - y.id);
+  for (const [i, v] of safe.entries()) if (v.masked) await cardNumberMasked.run({ tx, message: rows[i]! });
+  return rows;
 }
 
 export async function findMessage(tx: TTx, opts: { companyId: number; id: number }): Promise<TMessageRow | undefined> {
@@ -132,11 +151,13 @@ export async function updateMessage(
   tx: TTx,
   opts: { companyId: number; id: number; values: Partial<typeof messages.$inferInsert> },
 ): Promise<TMessageRow | undefined> {
+  const safe = opts.values.content ? withoutCardNumbers(opts.values as TMessageInsert) : { values: opts.values, masked: false };
   const [row] = await tx
     .update(messages)
-    .set({ ...opts.values, updatedAt: new Date() })
+    .set({ ...safe.values, updatedAt: new Date() })
     .where(and(eq(messages.companyId, opts.companyId), eq(messages.id, opts.id)))
     .returning();
+  if (row && safe.masked) await cardNumberMasked.run({ tx, message: row });
   return row;
 }
 

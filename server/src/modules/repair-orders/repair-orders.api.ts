@@ -12,7 +12,16 @@
  *   setOrderSurveyInTx records the order's survey.
  * - presentOrder + orderEvent: the order's live event, for writers that bypass the InTx functions (the DMS import).
  */
-export { createRepairOrderInTx, loadOrder, orderEvent, presentOrder, setOrderSurveyInTx, updateRepairOrderInTx, type TEmit } from './repair-orders.service';
+export {
+  addOrderPaymentRequestInTx,
+  createRepairOrderInTx,
+  loadOrder,
+  orderEvent,
+  presentOrder,
+  setOrderSurveyInTx,
+  updateRepairOrderInTx,
+  type TEmit,
+} from './repair-orders.service';
 export { createRepairOrderLineInTx, markLinesPushedInTx, updateRepairOrderLineInTx } from './repair-order-lines.service';
 export { findOrder, findOrderByDmsKey, findOrderByNumber, listLinesOf, type TLineValues, type TOrderValues } from './repair-orders.repository';
 export {

@@ -69,7 +69,7 @@ export function toOrderResource(opts: { config: TMediaConfig; order: TRepairOrde
     surveyRequestedAt: o.surveyRequestedAt?.toISOString() ?? null,
     survey: o.surveyId === null ? null : iri('surveys', o.surveyId),
     repairOrderLines: lines.map((line) => toLineResource({ config: opts.config, line, files: rel.files })),
-    paymentRequests: [],
+    paymentRequests: o.paymentRequestIds.map((id) => iri('payment_requests', id)),
     dmsSyncedAt: o.dmsSyncedAt?.toISOString() ?? null,
     dmsVendor: o.dmsVendor ?? null,
     dmsKey: o.dmsKey,

@@ -121,6 +121,19 @@ export async function updateOrder(
 
 export type TLineValues = { description: string; priceCents: number; status: TRepairOrderLineRow['status'] };
 
+/** Appends a payment request to the order's list (RepairOrder.paymentRequests); undefined when the order is gone. */
+export async function appendPaymentRequest(
+  tx: TTx,
+  opts: { companyId: number; orderId: number; paymentRequestId: number },
+): Promise<TRepairOrderRow | undefined> {
+  const [row] = await tx
+    .update(repairOrders)
+    .set({ paymentRequestIds: sql`array_append(${repairOrders.paymentRequestIds}, ${opts.paymentRequestId}::bigint)`, updatedAt: new Date() })
+    .where(and(eq(repairOrders.companyId, opts.companyId), eq(repairOrders.id, opts.orderId)))
+    .returning();
+  return row;
+}
+
 export async function listLinesOf(tx: TTx, opts: { companyId: number; orderIds: number[] }): Promise<TRepairOrderLineRow[]> {
   if (!opts.orderIds.length) return [];
   return tx

@@ -28,6 +28,8 @@ export const repairOrders = pgTable(
     surveySkipped: boolean('survey_skipped').notNull().default(false),
     /** The order's live survey (the surveys module keeps it). */
     surveyId: bigint('survey_id', { mode: 'number' }),
+    /** The order's payment requests, oldest first (the payments module keeps it). */
+    paymentRequestIds: bigint('payment_request_ids', { mode: 'number' }).array().notNull().default([]),
     dmsVendor: text('dms_vendor').$type<'vendor_a' | 'vendor_b'>(),
     dmsKey: text('dms_key'),
     dmsSyncedAt: at('dms_synced_at'),

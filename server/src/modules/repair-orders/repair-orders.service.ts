@@ -195,6 +195,14 @@ export async function changeRepairOrder(opts: { ctx: TRequestContext; id: number
   });
 }
 
+/** The payments module records a new payment request of the order (RepairOrder.paymentRequests). */
+export async function addOrderPaymentRequestInTx(
+  tx: TTx,
+  opts: { companyId: number; orderId: number; paymentRequestId: number },
+): Promise<TRepairOrderRow | undefined> {
+  return repo.appendPaymentRequest(tx, opts);
+}
+
 /** The surveys module records the order's live survey (or none, after cancelling it) and when it was asked for. */
 export async function setOrderSurveyInTx(tx: TTx, opts: { companyId: number; orderId: number; surveyId: number | null }): Promise<TRepairOrderRow> {
   return repo.updateOrder(tx, {

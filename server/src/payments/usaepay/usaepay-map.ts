@@ -86,8 +86,10 @@ function last4Of(card: TJson | null): string | null {
 function kindOf(trantype: string | null): TTransactionKind {
   const t = (trantype ?? '').toLowerCase();
   if (t.includes('void')) return 'void';
-  if (t.includes('refund') || t.includes('credit ') || t === 'credit') return 'refund';
+  if (t.includes('refund')) return 'refund';
+  // "Credit Card Sale" is a sale; a bare "Credit" (or "Credit …" without "sale") is money back.
   if (t.includes('sale')) return 'sale';
+  if (t.includes('credit ') || t === 'credit') return 'refund';
   return 'other';
 }
 
