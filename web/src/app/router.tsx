@@ -49,6 +49,19 @@ const SurveysPage = lazyNamed(() => import('../features/surveys/components/surve
 const InternalChatPage = lazyNamed(() => import('../features/internal-chat/components/internal-chat-page').then((m) => m.InternalChatPage));
 const AppointmentsPage = lazyNamed(() => import('../features/appointments/components/appointments-page').then((m) => m.AppointmentsPage));
 const SchedulePage = lazyNamed(() => import('../features/appointments/components/schedule-page').then((m) => m.SchedulePage));
+const PartsSalesPage = lazyNamed(() => import('../features/parts/components/parts-sales-page').then((m) => m.PartsSalesPage));
+const AccountsReceivablePage = lazyNamed(() => import('../features/accounting/components/accounts-receivable-page').then((m) => m.AccountsReceivablePage));
+const TransactionsPage = lazyNamed(() => import('../features/payments/components/transactions-page').then((m) => m.TransactionsPage));
+const PublicPaymentView = lazy(() => import('../features/payments/components/public-payment-view').then((m) => ({ default: m.PublicPaymentView })));
+
+/** The payment link's page body (payments feature), composed into the public link page (features never import each other). */
+function LazyPublicPaymentView(props: { code: string }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <PublicPaymentView {...props} />
+    </Suspense>
+  );
+}
 
 /** Lazy slots load on their own, so the customer screens show before the panels' code arrives. */
 function LazyGarageSection(props: { customer: TCustomer | undefined }) {
@@ -65,7 +78,6 @@ const errorElement = <RouteErrorPage />;
 /** Routes of spec part 1 §2 whose screens are not built yet, with the catalogue key naming each. */
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['dashboard', 'menu_dashboard'],
-  ['parts_sales', 'menu_parts_sales'],
   ['interests', 'menu_interests'],
   ['offers', 'menu_offers'],
   ['analytics', 'screen_analytics'],
@@ -81,9 +93,7 @@ const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['development/stats', 'menu_development_stats'],
   ['marketing/leads', 'menu_marketing_leads'],
   ['marketing/offers', 'menu_marketing_offers'],
-  ['payment/transactions', 'menu_payment_transactions'],
   ['management/cron_jobs', 'menu_cron_jobs'],
-  ['accounting/accounts_receivable', 'menu_accounts_receivable'],
 ];
 
 const appRoutes: RouteObject[] = [
@@ -116,7 +126,12 @@ const appRoutes: RouteObject[] = [
   { path: 'appointments', element: page(<AppointmentsPage />), errorElement },
   // Shifts, vacations and shared resources of the appointments area (issue 16).
   { path: 'appointments/schedule', element: page(<SchedulePage />), errorElement },
+  // Parts counter: trade accounts, tickets, statements (issue 17).
+  { path: 'parts_sales', element: page(<PartsSalesPage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
+  { path: 'payment/transactions', element: page(<TransactionsPage />), errorElement },
+  // Accounts receivable: charge customers, aging, statements (issue 17).
+  { path: 'accounting/accounts_receivable', element: page(<AccountsReceivablePage />), errorElement },
   { path: 'noboard', element: page(<NoboardPage />), errorElement },
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
   { path: 'companies/:companyId/:tab?', element: page(<CompanyPage />), errorElement },
@@ -144,7 +159,7 @@ export const routes: RouteObject[] = [
       // The company's booking page (issue 16): anyone, signed in or not.
       { path: 'book/:slug', element: page(<PublicBookingPage />), errorElement },
       // A customer link from an automated text (status, approval, vehicle ready): anyone, signed in or not.
-      { path: 'r/:code', element: page(<PublicLinkPage />), errorElement },
+      { path: 'r/:code', element: page(<PublicLinkPage Payment={LazyPublicPaymentView} />), errorElement },
       {
         path: '/',
         element: page(

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { invalidateColleaguesOnLiveEvent } from '../../api/get-colleagues';
 import { invalidateCompaniesOnLiveEvent } from '../../api/get-companies';
+import { handleAccountingLiveEvent } from '../../features/accounting/lib/live';
 import { handleAppointmentLiveEvent } from '../../features/appointments/lib/appointment-live';
 import { handleScheduleLiveEvent } from '../../features/appointments/lib/schedule-live';
 import { handleCompaniesLiveEvent } from '../../features/companies/hooks/live-updates';
@@ -11,6 +12,7 @@ import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
 import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/live-updates';
 import { handleRepairOrdersLiveEvent } from '../../features/repair-orders/lib/live';
 import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
+import { handlePaymentsLiveEvent } from '../../features/payments/lib/live';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 import { handleSurveysLiveEvent } from '../../features/surveys/lib/live';
 import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
@@ -32,6 +34,8 @@ export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, c
     handleSurveysLiveEvent(queryClient, event),
     handleAppointmentLiveEvent(queryClient, event),
     handleScheduleLiveEvent(queryClient, event),
+    handlePaymentsLiveEvent(queryClient, event),
+    handleAccountingLiveEvent(queryClient, event),
     invalidateColleaguesOnLiveEvent({ queryClient, event }),
     invalidateCompaniesOnLiveEvent({ queryClient, event }),
   ];

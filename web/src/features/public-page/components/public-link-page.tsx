@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,12 @@ import { LinkSurveyView } from './link-survey-view';
 import { LinkVehicleReadyView } from './link-vehicle-ready-view';
 import { BrandHeader, PublicPageFrame, useBrandCatalogue } from './public-page-frame';
 
-function PageBody({ page, code }: { page: TPublicLinkPage; code: string }) {
+/** The payment page is the payments feature's; the app hands it in (features never import each other). */
+export type TPaymentLinkView = ComponentType<{ code: string }>;
+
+function PageBody({ page, code, Payment }: { page: TPublicLinkPage; code: string; Payment?: TPaymentLinkView }) {
+  // Its link page answers only the purpose and the brand: the page reads the rest from /api/public/payments/{code}.
+  if (page.purpose === 'payment') return Payment ? <Payment code={code} /> : null;
   if (page.purpose === 'approval') return <LinkApprovalView page={page} code={code} />;
   if (page.purpose === 'vehicle_ready') return <LinkVehicleReadyView page={page} />;
   if (page.purpose === 'survey') return <LinkSurveyView page={page} code={code} />;
@@ -23,7 +29,7 @@ function PageBody({ page, code }: { page: TPublicLinkPage; code: string }) {
   return <LinkStatusView page={page} />;
 }
 
-function LinkPageContent({ code }: { code: string }) {
+function LinkPageContent({ code, Payment }: { code: string; Payment?: TPaymentLinkView }) {
   const { t } = useTranslation();
   const query = useLinkPageQuery(code);
   const catalogue = useBrandCatalogue(query.data?.company.language);
@@ -55,21 +61,21 @@ function LinkPageContent({ code }: { code: string }) {
   return (
     <>
       <BrandHeader brand={query.data.company} />
-      <PageBody page={query.data} code={code} />
+      <PageBody page={query.data} code={code} Payment={Payment} />
     </>
   );
 }
 
 /**
- * /r/{code}: the page a customer link opens (status, line approval, vehicle ready, survey, booking). No sign-in, phone
+ * /r/{code}: the page a customer link opens (status, line approval, vehicle ready, survey, booking, payment). No sign-in, phone
  * first, in the company's colours and language.
  */
-export function PublicLinkPage() {
+export function PublicLinkPage({ Payment }: { Payment?: TPaymentLinkView }) {
   const { code = '' } = useParams();
   const query = useLinkPageQuery(code);
   return (
     <PublicPageFrame brand={query.data?.company} testId="link-page">
-      <LinkPageContent code={code} />
+      <LinkPageContent code={code} Payment={Payment} />
     </PublicPageFrame>
   );
 }

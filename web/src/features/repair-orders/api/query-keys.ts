@@ -23,4 +23,8 @@ export const repairOrderKeys = {
   surveysAll: ['repair_orders', 'survey'] as const,
   survey: (id: number) => ['repair_orders', 'survey', id] as const,
   advisors: ['users', 'advisors'] as const,
+  /** Payment requests of an order (issue 17); live `payment_request` events refresh them by this prefix. */
+  paymentRequestsAll: ['payment_requests'] as const,
+  paymentRequests: (orderId: number) => ['payment_requests', 'repair_order', orderId] as const,
+  paymentTerminals: ['payment_terminals'] as const,
 };

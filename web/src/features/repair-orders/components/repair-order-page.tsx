@@ -43,6 +43,7 @@ import { idOfIri } from '../lib/iri';
 import { OrderAutomatedMessages } from './order-automated-messages';
 import { OrderCustomerLinks } from './order-customer-links';
 import { OrderLines } from './order-lines';
+import { OrderPaymentRequests } from './order-payment-requests';
 import { OrderSurvey } from './order-survey';
 import { RecallNotice } from './recall-list';
 
@@ -244,6 +245,7 @@ export function RepairOrderPage() {
       <>
         <OrderHeader order={order.data} />
         <OrderLines order={order.data} />
+        <OrderPaymentRequests order={order.data} />
         {surveyId && <OrderSurvey surveyId={surveyId} />}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
           <OrderAutomatedMessages orderId={order.data.id} surveyId={surveyId} />

@@ -25,6 +25,9 @@ export function liveKeysOf(event: Pick<TLiveEvent, 'entity'>): (readonly unknown
       return [repairOrderKeys.automatedMessagesAll, repairOrderKeys.customerLinksAll];
     case 'customer_link':
       return [repairOrderKeys.customerLinksAll];
+    case 'payment_request':
+      // Sent, paid (the customer's card or a terminal), expired or cancelled: the order screen follows live.
+      return [repairOrderKeys.paymentRequestsAll, repairOrderKeys.customerLinksAll];
     default:
       return [];
   }

@@ -1,0 +1,7 @@
+/** Cache keys of the payments feature; the live-event handler addresses them by prefix. */
+export const paymentKeys = {
+  publicPage: (code: string) => ['public-payment', code] as const,
+  transactionsAll: ['payment_transactions'] as const,
+  transactionLists: ['payment_transactions', 'list'] as const,
+  transactionList: (filters: unknown) => ['payment_transactions', 'list', filters] as const,
+};
