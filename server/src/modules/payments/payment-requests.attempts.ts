@@ -136,6 +136,22 @@ export async function insertWebhookEvent(
   return row?.id;
 }
 
+/** Whether an event id was stored already: a replay is answered without asking the processor again. */
+export async function webhookEventStored(tx: TTx, opts: { companyId: number; provider: string; eventId: string }): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: paymentWebhookEvents.id })
+    .from(paymentWebhookEvents)
+    .where(
+      and(
+        eq(paymentWebhookEvents.companyId, opts.companyId),
+        eq(paymentWebhookEvents.provider, opts.provider),
+        eq(paymentWebhookEvents.eventId, opts.eventId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function setWebhookOutcome(tx: TTx, opts: { companyId: number; id: number; outcome: string }): Promise<void> {
   await tx
     .update(paymentWebhookEvents)

@@ -100,6 +100,12 @@ export async function handlePaymentWebhook(opts: {
     throw new AppError('forbidden', 'Invalid webhook signature.');
   }
   const event: TPaymentWebhookEvent = check.event;
+  const eventId = event.eventId.slice(0, 200);
+  // A replay costs no processor call (USAePay allows 45 a minute per key); the insert below still settles races.
+  const seen = await runInScope(opts.deps.db, { companyId: company.id }, (tx) =>
+    attempts.webhookEventStored(tx, { companyId: company.id, provider: processor.provider, eventId }),
+  );
+  if (seen) return { ok: true, duplicate: true, outcome: 'duplicate' };
   let txn: TPaymentTransaction | null = null;
   if (event.transactionKey && (event.kind === 'sale_success' || event.kind === 'sale_failure')) {
     try {
@@ -117,7 +123,7 @@ export async function handlePaymentWebhook(opts: {
       const stored = await attempts.insertWebhookEvent(tx, {
         companyId: company.id,
         provider: processor.provider,
-        eventId: event.eventId.slice(0, 200),
+        eventId,
         eventType: event.type.slice(0, 100),
         providerKey: event.transactionKey?.slice(0, 200) ?? null,
       });
