@@ -148,7 +148,7 @@ describe('accepting sends in batches', () => {
     await t.db.exec(`create function refuse_boom() returns trigger language plpgsql as $$
       begin
         if new.content = 'boom' then raise exception 'refused by test trigger'; end if;
-        if new.content = 'hold' then perform pg_sleep(0.5); end if;
+        if new.content = 'hold' then perform pg_sleep(1.0); end if;
         return new;
       end $$;
       create trigger refuse_boom before insert on messages for each row execute function refuse_boom();`);
@@ -156,14 +156,15 @@ describe('accepting sends in batches', () => {
       let results: Awaited<ReturnType<typeof send>>[] = [];
       const statements = await recordStatements(t, async () => {
         const hold = send(adminTok, { customerId: customers[6]!.id, content: 'hold' });
-        await sleep(100);
+        // A head start for 'hold' (generous: a loaded CI machine); should it still join, its batch holds all seven.
+        await sleep(300);
         results = await Promise.all(customers.slice(0, 6).map((c, i) => send(adminTok, { customerId: c.id, content: i === 3 ? 'boom' : `fine ${i}` })));
         expect((await hold).statusCode).toBe(201);
       });
       expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 500, 201, 201]);
       // The six were tried as one batch (six rows in one insert), then each alone (one row each).
       const inserts = statements.filter(isMessageInsert).map(rowsOfInsert);
-      expect(inserts).toContain(6);
+      expect(inserts.some((n) => n === 6 || n === 7)).toBe(true);
       expect(inserts.filter((n) => n === 1).length).toBeGreaterThanOrEqual(6);
       const ids = results.filter((r) => r.statusCode === 201).map((r) => (r.json() as { id: number }).id);
       const stored = await system((tx) =>
