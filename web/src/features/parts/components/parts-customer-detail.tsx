@@ -9,8 +9,10 @@ import { formatMoney } from '@cd/contracts/payment-money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../lib/format';
+import { useLinkedCustomer } from '../api/get-linked-customer';
 import { usePartsCustomer } from '../api/get-parts-customer';
 import type { TTicketResource } from '../api/get-parts-tickets';
+import { PartsCustomerDialog } from './parts-customer-dialog';
 import { PartsStatementDialog } from './parts-statement-dialog';
 import { PartsStatementList } from './parts-statement-list';
 import { PartsTicketDialog } from './parts-ticket-dialog';
@@ -28,7 +30,7 @@ export function PartsCustomerDetail({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const customer = usePartsCustomer(customerId);
   const [tab, setTab] = useState<TTab>('parts_counter_tickets');
-  const [dialog, setDialog] = useState<'ticket' | 'statement' | null>(null);
+  const [dialog, setDialog] = useState<'ticket' | 'statement' | 'edit' | null>(null);
 
   if (customer.isPending) return <Skeleton variant="rectangular" height={200} sx={{ m: 2 }} />;
   if (customer.isError)
@@ -54,11 +56,18 @@ export function PartsCustomerDetail({ customerId }: { customerId: number }) {
           <Typography variant="body2" color="text.secondary">
             {facts.join(' · ')}
           </Typography>
-          {!c.customer && (
+          {c.customer ? (
+            <LinkedCustomer iri={c.customer} />
+          ) : (
             <Typography variant="caption" color="warning.main" data-testid="parts-not-linked">
               {t('parts_not_linked')}
             </Typography>
           )}
+          <Box>
+            <Button size="small" onClick={() => setDialog('edit')} data-testid="parts-customer-edit" sx={{ ml: -0.5, mt: 0.5 }}>
+              {c.customer ? t('parts_customer_edit') : t('parts_link_action')}
+            </Button>
+          </Box>
         </Box>
         <Box sx={{ textAlign: 'right' }}>
           <Typography variant="overline">{t('parts_balance')}</Typography>
@@ -85,6 +94,22 @@ export function PartsCustomerDetail({ customerId }: { customerId: number }) {
       {tab === 'parts_statements' ? <PartsStatementList customerId={c.id} /> : <PartsTicketList resource={tab} customerId={c.id} />}
       {dialog === 'ticket' && tab !== 'parts_statements' && <PartsTicketDialog resource={tab} customerId={c.id} onClose={() => setDialog(null)} />}
       {dialog === 'statement' && <PartsStatementDialog customerId={c.id} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && <PartsCustomerDialog customer={c} onClose={() => setDialog(null)} />}
     </Box>
+  );
+}
+
+/** "Texts go to Pat Doe · (555) 010-0100": the messaging customer the account is linked to. */
+function LinkedCustomer({ iri }: { iri: string }) {
+  const { t } = useTranslation();
+  const linked = useLinkedCustomer(iri);
+  if (linked.isPending) return <Skeleton width={180} data-testid="parts-linked-loading" />;
+  const who = linked.data
+    ? [linked.data.name, linked.data.phone ? formatPhone(linked.data.phone) : null].filter(Boolean).join(' · ')
+    : t('parts_link_hidden', { id: iri.slice(iri.lastIndexOf('/') + 1) });
+  return (
+    <Typography variant="body2" data-testid="parts-linked-customer">
+      {t('parts_linked_to', { who })}
+    </Typography>
   );
 }
