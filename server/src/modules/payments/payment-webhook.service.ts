@@ -16,25 +16,42 @@ const PROVIDER_OF_SEGMENT: Readonly<Record<string, 'current' | 'next'>> = { usae
 
 const NOT_CONFIGURED = 'No payment webhook is configured for this company.';
 
-async function companyAndProcessor(opts: {
+/**
+ * One read-only transaction before any outside call: the company of the slug, its processor, the signature over the
+ * raw body (CPU only), and whether the event was stored already (a replay costs no processor call: USAePay allows 45
+ * a minute per key; the insert that applies the event still settles races).
+ */
+async function verifiedDelivery(opts: {
   deps: TAppDeps;
   provider: string;
   slug: string;
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
   log: TPaymentLog;
-}): Promise<{ company: TCompanyRow; processor: TPaymentProcessor }> {
-  const company = await runInScope(opts.deps.db, { companyId: null, system: true }, (tx) => findCompanyBySlug(tx, opts.slug));
-  // Unknown slug, another provider, payments off: one 404, nothing tells them apart.
-  if (!company || !paymentEnabled(company) || paymentSettingsOf(company).provider !== PROVIDER_OF_SEGMENT[opts.provider])
-    throw new AppError('not_found', NOT_CONFIGURED);
-  let processor: TPaymentProcessor | null;
-  try {
-    processor = processorForCompany({ config: opts.deps.config, company, log: opts.log });
-  } catch (err) {
-    if (err instanceof PaymentError) throw new AppError('not_found', NOT_CONFIGURED);
-    throw err;
-  }
-  if (!processor) throw new AppError('not_found', NOT_CONFIGURED);
-  return { company, processor };
+}): Promise<{ company: TCompanyRow; processor: TPaymentProcessor; event: TPaymentWebhookEvent; eventId: string; seen: boolean }> {
+  return runInScope(opts.deps.db, { companyId: null, system: true }, async (tx) => {
+    const company = await findCompanyBySlug(tx, opts.slug);
+    // Unknown slug, another provider, payments off: one 404, nothing tells them apart.
+    if (!company || !paymentEnabled(company) || paymentSettingsOf(company).provider !== PROVIDER_OF_SEGMENT[opts.provider])
+      throw new AppError('not_found', NOT_CONFIGURED);
+    let processor: TPaymentProcessor | null;
+    try {
+      processor = processorForCompany({ config: opts.deps.config, company, log: opts.log });
+    } catch (err) {
+      if (err instanceof PaymentError) throw new AppError('not_found', NOT_CONFIGURED);
+      throw err;
+    }
+    if (!processor) throw new AppError('not_found', NOT_CONFIGURED);
+    const check = processor.verifyWebhook({ rawBody: opts.rawBody, headers: opts.headers });
+    if (!check.ok) {
+      if (check.refusal === 'malformed_body') throw new AppError('bad_request', 'The webhook body is not an event.');
+      if (check.refusal === 'not_configured') throw new AppError('not_found', NOT_CONFIGURED);
+      throw new AppError('forbidden', 'Invalid webhook signature.');
+    }
+    const eventId = check.event.eventId.slice(0, 200);
+    const seen = await attempts.webhookEventStored(tx, { companyId: company.id, provider: processor.provider, eventId });
+    return { company, processor, event: check.event, eventId, seen };
+  });
 }
 
 async function attemptOf(
@@ -61,6 +78,12 @@ async function applySale(
   const { txn, companyId } = opts;
   const attempt = await attemptOf(tx, companyId, txn);
   if (!attempt) return 'unmatched';
+  // Most events confirm what the page's charge recorded already (attempt approved, request paid): nothing changes,
+  // so no row lock that would queue every event about the request behind each other.
+  if (attempt.state === 'approved' && txn.outcome === 'approved') {
+    const current = await repo.findPaymentRequest(tx, { companyId, id: attempt.paymentRequestId });
+    if (current?.status === 'paid') return 'paid';
+  }
   const request = await repo.findPaymentRequest(tx, { companyId, id: attempt.paymentRequestId, forUpdate: true });
   if (!request) return 'unmatched';
   if (txn.outcome === 'approved' && txn.authorizedCents >= attempt.amountCents) {
@@ -92,19 +115,7 @@ export async function handlePaymentWebhook(opts: {
   headers: Record<string, string | string[] | undefined>;
   log: TPaymentLog;
 }): Promise<{ ok: true; duplicate: boolean; outcome: string }> {
-  const { company, processor } = await companyAndProcessor(opts);
-  const check = processor.verifyWebhook({ rawBody: opts.rawBody, headers: opts.headers });
-  if (!check.ok) {
-    if (check.refusal === 'malformed_body') throw new AppError('bad_request', 'The webhook body is not an event.');
-    if (check.refusal === 'not_configured') throw new AppError('not_found', NOT_CONFIGURED);
-    throw new AppError('forbidden', 'Invalid webhook signature.');
-  }
-  const event: TPaymentWebhookEvent = check.event;
-  const eventId = event.eventId.slice(0, 200);
-  // A replay costs no processor call (USAePay allows 45 a minute per key); the insert below still settles races.
-  const seen = await runInScope(opts.deps.db, { companyId: company.id }, (tx) =>
-    attempts.webhookEventStored(tx, { companyId: company.id, provider: processor.provider, eventId }),
-  );
+  const { company, processor, event, eventId, seen } = await verifiedDelivery(opts);
   if (seen) return { ok: true, duplicate: true, outcome: 'duplicate' };
   let txn: TPaymentTransaction | null = null;
   if (event.transactionKey && (event.kind === 'sale_success' || event.kind === 'sale_failure')) {
