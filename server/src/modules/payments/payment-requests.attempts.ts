@@ -142,11 +142,7 @@ export async function webhookEventStored(tx: TTx, opts: { companyId: number; pro
     .select({ id: paymentWebhookEvents.id })
     .from(paymentWebhookEvents)
     .where(
-      and(
-        eq(paymentWebhookEvents.companyId, opts.companyId),
-        eq(paymentWebhookEvents.provider, opts.provider),
-        eq(paymentWebhookEvents.eventId, opts.eventId),
-      ),
+      and(eq(paymentWebhookEvents.companyId, opts.companyId), eq(paymentWebhookEvents.provider, opts.provider), eq(paymentWebhookEvents.eventId, opts.eventId)),
     )
     .limit(1);
   return row !== undefined;
