@@ -14,7 +14,7 @@ import { SNIFF_HEAD_BYTES } from './sniff-mime';
  * so a reader never sees half a file and an aborted upload leaves nothing behind in a company folder.
  */
 
-type TStorageConfig = Pick<TConfig, 'storageDir'>;
+export type TStorageConfig = Pick<TConfig, 'storageDir'>;
 
 const TMP_DIR = '.tmp';
 const KEY_PATTERN = /^(\d{1,15})\/([A-Za-z0-9_-]{20,64})\.([a-z0-9]{1,5})$/;

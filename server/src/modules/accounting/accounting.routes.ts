@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZArAgingSummarySchema,
@@ -14,12 +13,11 @@ import {
 import { ZIdStringSchema } from '@cd/contracts/ids';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
-import { AppError, validationError } from '../../lib/errors';
 import { toCollection } from '../../lib/hydra';
-import { readMultipartForm } from '../../lib/multipart-form';
 import { cappedCollectionOf, errorResponses, hydraCollectionOf, multipartBody } from '../../lib/openapi';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
-import { discardStagedFile, FileTooLargeError, stageStream, type TStagedFile } from '../../lib/storage';
+import { readSingleFileUpload } from '../../lib/single-file-upload';
+import { discardStagedFile } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
 import { AR_IMPORT_MAX_BYTES, importCompanyOf, importTransactions } from './ar-import.service';
 import * as customers from './charge-customers.service';
@@ -27,35 +25,6 @@ import * as customers from './charge-customers.service';
 /** Accounts receivable (issue 17; spec part 2 §7 "Accounting"): charge customers, transactions, import, aging. */
 
 const AUTHED = [400, 401, 403] as const;
-
-async function drain(stream: Readable): Promise<void> {
-  for await (const _chunk of stream) {
-    // An extra file part must still be read for the parser to reach the next part.
-  }
-}
-
-/** The upload's first `file` part, staged to a temp file (the caller discards it). */
-async function readImportFile(deps: TAppDeps, request: FastifyRequest): Promise<{ staged: TStagedFile; filename: string }> {
-  if (!request.isMultipart()) throw validationError([{ propertyPath: 'file', message: 'Send the file as multipart/form-data in a "file" field.' }]);
-  let upload: { staged: TStagedFile; filename: string } | undefined;
-  try {
-    await readMultipartForm({
-      request,
-      onFile: async (part) => {
-        if (part.fieldname !== 'file' || upload) return drain(part.file);
-        const staged = await stageStream({ config: deps.config, stream: part.file, maxBytes: AR_IMPORT_MAX_BYTES });
-        upload = { staged, filename: (part.filename.split(/[\\/]/).pop() ?? '').slice(0, 255) || 'import' };
-      },
-    });
-  } catch (err) {
-    if (upload) await discardStagedFile({ staged: upload.staged });
-    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('payload_too_large', `The file is too large: at most ${AR_IMPORT_MAX_BYTES / 1024 / 1024} MB can be imported.`);
-    throw err;
-  }
-  if (!upload) throw validationError([{ propertyPath: 'file', message: 'A file is required.' }]);
-  return upload;
-}
 
 export async function accountingRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -144,7 +113,7 @@ export async function accountingRoutes(app: FastifyInstance, deps: TAppDeps) {
       const ctx = contextOf(deps, req);
       // Refused before the upload is read: no file of an unauthorised user touches the disk.
       const companyId = importCompanyOf(ctx);
-      const upload = await readImportFile(deps, req);
+      const upload = await readSingleFileUpload({ config: deps.config, request: req, maxBytes: AR_IMPORT_MAX_BYTES });
       try {
         return await importTransactions({ ctx, companyId, upload });
       } finally {

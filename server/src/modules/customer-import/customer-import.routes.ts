@@ -1,15 +1,13 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCustomerImportPreviewSchema, ZCustomerImportSchema } from '@cd/contracts/customer-import';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
-import { AppError, validationError } from '../../lib/errors';
 import { toCollection, ZPageQuerySchema } from '../../lib/hydra';
 import { errorResponses, hydraCollectionOf } from '../../lib/openapi';
-import { readMultipartForm } from '../../lib/multipart-form';
+import { readSingleFileUpload } from '../../lib/single-file-upload';
 import { pageWindow, ZIdParamsSchema } from '../../lib/route-schemas';
-import { discardStagedFile, FileTooLargeError, stageStream } from '../../lib/storage';
+import { discardStagedFile } from '../../lib/storage';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customer-import.service';
 import { multipartBody } from '../../lib/openapi';
@@ -28,48 +26,13 @@ const IMPORT_FORM = multipartBody({
   }),
 });
 
-async function drain(stream: Readable): Promise<void> {
-  for await (const _chunk of stream) {
-    // Discarded: an extra file part must still be read for the parser to reach the next part.
-  }
-}
-
-/** Display name only (never used on disk): last path segment, printable, bounded. */
-function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-  return base || 'import';
-}
-
 /**
  * Reads the form: the `file` part streams to a temp file at once (a 50,000-row list never sits in memory), text
  * fields are collected. The caller must consume `upload` (import) or discard it (preview, refusals).
  */
 async function readImportForm(opts: { deps: TAppDeps; request: FastifyRequest }) {
-  const { deps, request } = opts;
-  if (!request.isMultipart())
-    throw validationError([{ propertyPath: 'file', message: 'Send the file as multipart/form-data in a "file" field.' }]);
-  let upload: service.TImportUpload | undefined;
-  let fields: Record<string, string>;
-  try {
-    fields = await readMultipartForm({
-      request,
-      onFile: async (part) => {
-        if (part.fieldname !== 'file' || upload) {
-          await drain(part.file);
-          return;
-        }
-        const staged = await stageStream({ config: deps.config, stream: part.file, maxBytes: service.IMPORT_MAX_BYTES });
-        upload = { staged, filename: cleanFileName(part.filename) };
-      },
-    });
-  } catch (err) {
-    if (upload) await discardStagedFile({ staged: upload.staged });
-    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('payload_too_large', `The file is too large: at most ${service.IMPORT_MAX_BYTES / 1024 / 1024} MB can be imported.`);
-    throw err;
-  }
-  if (!upload) throw validationError([{ propertyPath: 'file', message: 'A file is required.' }]);
+  const { staged, filename, fields } = await readSingleFileUpload({ config: opts.deps.config, request: opts.request, maxBytes: service.IMPORT_MAX_BYTES });
+  const upload: service.TImportUpload = { staged, filename };
   return { fields, upload };
 }
 
