@@ -259,5 +259,12 @@ export const SAVED_CARD_NOT_FOUND = 'payment_saved_card_not_found';
 /* ---- POST /api/payment/sync_customers ---- */
 
 export const ZSyncCustomersBodySchema = z.strictObject({ company: idRefOf('companies') });
-export const ZSyncCustomersResultSchema = z.object({ provider: z.string(), synced: z.number().int(), message: z.string() });
+/** synced = saved cards imported this run; matched / unmatched = vault customers linked to one of ours or not. */
+export const ZSyncCustomersResultSchema = z.object({
+  provider: z.string(),
+  synced: z.number().int(),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+  message: z.string(),
+});
 export type TSyncCustomersResult = z.infer<typeof ZSyncCustomersResultSchema>;

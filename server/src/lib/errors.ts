@@ -17,6 +17,10 @@ const STATUS_BY_CODE = {
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
+  /** An outside service (a card processor) answered badly. */
+  bad_gateway: 502,
+  /** An outside service could not be reached in time; try later. */
+  service_unavailable: 503,
 } as const;
 export type TErrorCode = keyof typeof STATUS_BY_CODE;
 
@@ -33,6 +37,8 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
 /** The one error type services throw; the handler below maps it to HTTP. */

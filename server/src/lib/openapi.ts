@@ -70,6 +70,8 @@ const ERROR_DESCRIPTIONS = {
   415: 'Unsupported content type.',
   422: 'The body breaks a rule; see violations.',
   429: 'Too many requests; see retry-after.',
+  502: 'An outside service (e.g. the card processor) answered with an error.',
+  503: 'An outside service could not be reached in time; try again later.',
 } as const;
 export type TErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

@@ -149,6 +149,33 @@ export interface TVerifyCredentialsResult {
   message: string;
 }
 
+/** A card kept in the processor's customer vault: its reusable token (a credential: never logged), brand, last 4. */
+export interface TVaultPaymentMethod {
+  token: string;
+  card: TCardSummary;
+  /** MMYY as the processor gives it, when it does. */
+  expiration: string | null;
+  cardholder: string | null;
+}
+
+/** A customer of the processor's vault (USAePay customers API, protocols §3.5). */
+export interface TVaultCustomer {
+  key: string;
+  /** The merchant's own customer number (we store the AR account number there). */
+  customerNumber: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  paymentMethods: TVaultPaymentMethod[];
+}
+
+export interface TVaultCustomerPage {
+  customers: TVaultCustomer[];
+  /** How many the vault holds in all, when it says. */
+  total: number | null;
+}
+
 export interface TPaymentProcessor {
   readonly provider: TPaymentProviderName;
   verifyCredentials(opts?: { signal?: AbortSignal }): Promise<TVerifyCredentialsResult>;
@@ -165,6 +192,8 @@ export interface TPaymentProcessor {
   createTerminalRequest(opts: TTerminalRequestOptions): Promise<TTerminalRequest>;
   getTerminalRequest(opts: { requestKey: string; signal?: AbortSignal }): Promise<TTerminalRequest>;
   cancelTerminalRequest(opts: { requestKey: string; signal?: AbortSignal }): Promise<void>;
+  /** One page of the processor's customer vault (offset paging); processors without a vault answer an empty page or refuse. */
+  listCustomers(opts: { offset: number; limit: number; signal?: AbortSignal }): Promise<TVaultCustomerPage>;
   /** Checks a webhook delivery against the raw body (before JSON parsing) and the headers as received. */
   verifyWebhook(opts: { rawBody: Buffer | string; headers: Record<string, string | string[] | undefined> }): TWebhookVerification;
 }

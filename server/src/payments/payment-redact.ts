@@ -28,8 +28,8 @@ const SECRET_MEMBERS = new Set([
   'track1',
   'track2',
 ]);
-/** Objects whose `key`/`number` is a card credential (a saved-card token), unlike a transaction's key. */
-const CARD_OBJECTS = new Set(['savedcard', 'creditcard', 'token']);
+/** Objects whose `key`/`number` is a card credential (a saved-card token, a vault payment method), unlike a transaction's key. */
+const CARD_OBJECTS = new Set(['savedcard', 'creditcard', 'token', 'payment_methods']);
 /** Text shapes outside JSON: "cvc=123", "pin: 1234", form fields. */
 const TEXT_SECRET = /\b(cvc|cvv2?|pin|payment_key|api_?key|api_?secret|password|token)(\s*[=:]\s*)("?)[^\s&",}]+/gi;
 

@@ -9,6 +9,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeCustomerVault, type TFakeVaultCustomerInput } from './fake-usaepay-customers';
 import { createFakePaymentEngine, type TFakeDeviceBehaviour } from './fake-usaepay-engine';
 
 type TJson = Record<string, unknown>;
@@ -82,6 +83,8 @@ export interface TFakeUsaepay {
   /** Milliseconds per pay request status step (default 20). */
   setPayRequestStepMs(ms: number): void;
   setWebhook(o: { url: string; basicAuth?: { user: string; password: string } } | null): void;
+  /** A customer in the vault of `key` (default: the main key); answers its key and its payment methods' tokens. */
+  addCustomer(c: TFakeVaultCustomerInput, apiKey?: string): { key: string; methodKeys: string[] };
   /** Events not yet delivered. */
   pendingEvents(): string[];
   /** Delivers pending events: optionally each `copies` times, in reverse order, concurrently. */
@@ -250,6 +253,8 @@ export async function startFakeUsaepay(): Promise<TFakeUsaepay> {
     now,
   });
 
+  const vault = createFakeCustomerVault({ saveCard: (token, card) => void savedCards.set(token, card) });
+
   function duplicateOf(fingerprint: string): TTx | undefined {
     const since = Date.now() - DUPLICATE_WINDOW_MS;
     return txs.find((t) => t.fingerprint === fingerprint && Date.parse(`${t.created.replace(' ', 'T')}Z`) >= since - 1000);
@@ -361,7 +366,7 @@ export async function startFakeUsaepay(): Promise<TFakeUsaepay> {
       if (!publicKeys.has(auth.key.apiKey)) publicKeys.set(auth.key.apiKey, `_P${randomBytes(20).toString('hex')}`);
       answer = [200, publicKeys.get(auth.key.apiKey)];
     } else if (path.startsWith('paymentengine/')) answer = engine.handle(method, path.slice('paymentengine/'.length), body);
-    else answer = [404, { error: 'Not found', errorcode: 0 }];
+    else answer = vault.handle(auth.key.apiKey, method, path, url.searchParams) ?? [404, { error: 'Not found', errorcode: 0 }];
     if (failure) return send(res, failure.status, failure.body ?? { error: 'Internal error', errorcode: 0 });
     if (delayMs > 0) {
       const wait = delayMs;
@@ -412,6 +417,7 @@ export async function startFakeUsaepay(): Promise<TFakeUsaepay> {
     setDevice: (k, o) => engine.setDevice(k, o),
     setPayRequestStepMs: (ms) => engine.setStepMs(ms),
     setWebhook: (w) => void (webhook = w),
+    addCustomer: (c, apiKey = key.apiKey) => vault.add(apiKey, c),
     pendingEvents: () => [...events],
     async flushWebhooks(o = {}) {
       const batch = events.splice(0);

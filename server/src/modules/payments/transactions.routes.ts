@@ -100,8 +100,14 @@ export async function transactionsRoutes(app: FastifyInstance, deps: TAppDeps) {
   );
   r.post(
     '/api/payment/sync_customers',
-    { schema: { tags, body: ZSyncCustomersBodySchema, response: { 200: ZSyncCustomersResultSchema, ...errorResponses(400, 401, 403, 404, 415, 422) } } },
-    async (req) => syncPaymentCustomers({ ctx: contextOf(deps, req), companyId: req.body.company }),
+    {
+      schema: {
+        tags,
+        body: ZSyncCustomersBodySchema,
+        response: { 200: ZSyncCustomersResultSchema, ...errorResponses(400, 401, 403, 404, 415, 422, 502, 503) },
+      },
+    },
+    async (req) => syncPaymentCustomers({ ctx: contextOf(deps, req), companyId: req.body.company, log: req.log }),
   );
 }
 

@@ -323,6 +323,10 @@ export function createNextVariantProcessor(opts: TNextVariantOptions): TPaymentP
         signal: o.signal,
         read: (json) => ({ ...mapNextCharge(json), kind: 'void' as const }),
       }),
+    // The next variant's vendor is unknown (protocols §4): no customer vault to read.
+    listCustomers: async () => {
+      throw new PaymentError({ provider: 'next', kind: 'rejected', message: 'Syncing customers is not supported by the next variant.' });
+    },
     listTerminals: (o = {}) =>
       call({
         operation: 'list terminals',

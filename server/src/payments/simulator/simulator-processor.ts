@@ -193,6 +193,8 @@ export function createSimulatorProcessor(opts: TSimulatorOptions): TPaymentProce
       return { ...voided, kind: 'void' };
     },
     listTerminals: async () => devices(),
+    // The simulator keeps no customer vault.
+    listCustomers: async () => ({ customers: [], total: 0 }),
     async createTerminalRequest(o) {
       if (!Number.isSafeInteger(o.amountCents) || o.amountCents <= 0) throw new RangeError('amountCents must be a positive whole number of cents');
       if (!devices().some((d) => d.key === o.deviceKey)) throw fail('not_found', `Simulator: unknown terminal ${o.deviceKey}.`);

@@ -22,6 +22,7 @@ import type {
   TWebhookVerification,
 } from '../payment-processor.types';
 import { buildUsaepayAuthorization, createUsaepaySeed, isValidUsaepaySignature } from './usaepay-auth';
+import { mapUsaepayCustomerList } from './usaepay-customers';
 import { asObject, mapUsaepayDevice, mapUsaepayEvent, mapUsaepayPayRequest, mapUsaepayTransaction, text, type TJson } from './usaepay-map';
 
 export const USAEPAY_PRODUCTION_URL = 'https://usaepay.com/api/v2';
@@ -298,6 +299,16 @@ export function createUsaepayProcessor(opts: TUsaepayOptions): TPaymentProcessor
         movesMoney: true,
         signal: o.signal,
         read: (json) => transactionOrThrow(json, { kind: 'void' }),
+      });
+    },
+    async listCustomers(o) {
+      const limit = Math.min(Math.max(Math.trunc(o.limit), 1), 100);
+      return call({
+        operation: 'list customers',
+        method: 'GET',
+        path: `/customers?limit=${limit}&offset=${Math.max(Math.trunc(o.offset), 0)}`,
+        signal: o.signal,
+        read: (json) => mapUsaepayCustomerList(json),
       });
     },
     async listTerminals(o = {}) {

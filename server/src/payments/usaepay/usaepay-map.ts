@@ -64,7 +64,7 @@ const SETTLEMENT: Record<string, TSettlementStatus> = {
   M: 'manager_approval',
 };
 
-function brandOf(card: TJson | null): TCardBrand | null {
+export function brandOf(card: TJson | null): TCardBrand | null {
   const type = (text(card?.type) ?? text(card?.cardtype) ?? '').toLowerCase();
   const number = text(card?.number) ?? text(card?.cardnumber) ?? '';
   if (type === 'v' || type.startsWith('visa')) return 'visa';
@@ -78,7 +78,7 @@ function brandOf(card: TJson | null): TCardBrand | null {
   return type || number ? 'other' : null;
 }
 
-function last4Of(card: TJson | null): string | null {
+export function last4Of(card: TJson | null): string | null {
   const digits = (text(card?.number) ?? text(card?.cardnumber) ?? '').replace(/\D/g, '');
   return digits.length >= 4 ? digits.slice(-4) : null;
 }
