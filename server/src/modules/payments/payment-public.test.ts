@@ -61,7 +61,7 @@ const attemptsOf = (requestId: number) =>
 const salesOf = (requestId: number) =>
   runInScope(t.db, { companyId: null, system: true }, async (tx) => {
     const r = await tx.execute(
-      sql`select amount_cents as "amountCents", card_last4 as last4 from payment_transactions where payment_request_id = ${requestId}`,
+      sql`select amount_cents::int as "amountCents", card_last4 as last4 from payment_transactions where payment_request_id = ${requestId}`,
     );
     return r.rows as { amountCents: number; last4: string }[];
   });
