@@ -12,8 +12,8 @@ async function drain(stream: Readable): Promise<void> {
 
 /** Display name only (never used on disk): last path segment, printable, bounded. */
 function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 255);

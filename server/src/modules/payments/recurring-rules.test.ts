@@ -32,6 +32,8 @@ const body = (over: object = {}) => ({ customer, amountCents: 2500, dayOfMonth: 
 const deps = () => ({ deps: t.app.deps, log: quiet });
 const q = (text: ReturnType<typeof sql>) => runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(text));
 const makeDue = (id: number) => q(sql`update payment_recurring_rules set next_charge_at = now() - interval '1 minute' where id = ${id}`);
+/** The job counts every due rule of the company: earlier tests' rules (any order) are moved out of the way. */
+const onlyDue = (id: number) => q(sql`update payment_recurring_rules set next_charge_at = now() + interval '10 years' where id <> ${id}`);
 const dueAt = (rule: { nextChargeAt: string }) => new Date(new Date(rule.nextChargeAt).getTime() + 60_000);
 const charges = async (id: number) =>
   (await q(sql`select period, state, message, transaction_id from payment_recurring_charges where rule_id = ${id} order by period`)).rows as {
@@ -126,6 +128,7 @@ describe('creating a rule', () => {
 describe('the monthly job', () => {
   it('charges a due rule once per period, even when runs overlap', async () => {
     const rule = (await create(body())).json();
+    await onlyDue(rule.id);
     // This month was the first charge: a run now finds nothing; at the next charge day, overlapping runs charge once.
     await makeDue(rule.id);
     expect(await chargeDueRules(deps())).toBe(0);
@@ -143,6 +146,7 @@ describe('the monthly job', () => {
 
   it('a declined month fails that period, counts a failure and tells the payment role', async () => {
     const rule = (await create(body())).json();
+    await onlyDue(rule.id);
     const [row] = (
       await q(
         sql`select s.token_encrypted from payment_saved_cards s join payment_recurring_rules r on r.saved_card_id = s.id and r.company_id = s.company_id where r.id = ${rule.id}`,
@@ -165,6 +169,7 @@ describe('the monthly job', () => {
 
   it('a paused rule is not charged; resumed it plans the next day; a cancelled rule is final', async () => {
     const rule = (await create(body())).json();
+    await onlyDue(rule.id);
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `${PATH}/${rule.id}`, headers: bearer(payer), payload });
     expect((await patch({ enabled: false })).json().enabled).toBe(false);
     await makeDue(rule.id);
@@ -184,6 +189,7 @@ describe('the monthly job', () => {
 
   it('an unknown outcome is kept, never charged again, and reconciled by its key', async () => {
     const rule = (await create(body())).json();
+    await onlyDue(rule.id);
     const timingOut = () => {
       const real = processorForCompany({
         config: t.app.deps.config,
