@@ -25,9 +25,9 @@ export function companyAdminsTopic(companyId: number): string {
 }
 /**
  * Roles whose holders hear their area's events without being company admins: a cashier with the payment role sees a
- * transaction arrive, an accounting clerk a statement paid, a parts counter a ticket paid.
+ * transaction arrive, an accounting clerk a statement paid, a parts counter a ticket paid, a listing agent a new lead.
  */
-export const AREA_ROLE_TOPICS = ['ROLE_PAYMENT', 'ROLE_AUTO_ACCOUNTING', 'ROLE_AUTO_PARTS_SALES'] as const;
+export const AREA_ROLE_TOPICS = ['ROLE_PAYMENT', 'ROLE_AUTO_ACCOUNTING', 'ROLE_AUTO_PARTS_SALES', 'ROLE_REAL_ESTATE', 'ROLE_OFFERS', 'ROLE_MARKETING'] as const;
 export type TAreaTopicRole = (typeof AREA_ROLE_TOPICS)[number];
 export function companyRoleTopic(companyId: number, role: TAreaTopicRole): string {
   return `/api/companies/${companyId}/roles/${role}`;
