@@ -171,6 +171,25 @@ const amount = z
 /** 1–28: every month has the day. */
 const dayOfMonth = z.number('Day must be 1–28.').int('Day must be 1–28.').min(1, 'Day must be 1–28.').max(28, 'Day must be 1–28.');
 
+/** A month of the company's calendar, 'YYYY-MM' (2000–2099): a rule's first or last month charged, inclusive. */
+export const ZRuleMonthSchema = z.string('Month must be YYYY-MM.').regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM.');
+export type TRuleMonth = z.infer<typeof ZRuleMonthSchema>;
+
+/** 'YYYY-MM' strings compare as their months do. */
+const monthsInOrder = (b: { startMonth?: string | null; endMonth?: string | null }) => !b.startMonth || !b.endMonth || b.endMonth >= b.startMonth;
+const MONTHS_OUT_OF_ORDER = 'The end month must not be before the start month.';
+
+/** A card's expiry as printed on it (month 1–12, four-digit year): a card past its month is not charged. */
+export const ZCardExpirySchema = z.strictObject({
+  month: z.number('Expiry month must be 1–12.').int('Expiry month must be 1–12.').min(1, 'Expiry month must be 1–12.').max(12, 'Expiry month must be 1–12.'),
+  year: z
+    .number('Expiry year must be 2000–2099.')
+    .int('Expiry year must be 2000–2099.')
+    .min(2000, 'Expiry year must be 2000–2099.')
+    .max(2099, 'Expiry year must be 2000–2099.'),
+});
+export type TCardExpiry = z.infer<typeof ZCardExpirySchema>;
+
 /**
  * POST: a new card (`paymentKey` from the hosted fields or the simulator's tokenising step; the first month is charged
  * at once and the card saved with it) or a card the customer saved before (`savedCard`).
@@ -186,8 +205,15 @@ export const ZRecurringRuleCreateSchema = z
     consent: ZPaymentConsentSchema,
     /** One UUID per attempt (a double click creates one rule and charges once). */
     idempotencyKey: z.uuid('Expected a UUID.'),
+    /** First month charged (default: from now on); a later start charges nothing before it, not even a first month. */
+    startMonth: ZRuleMonthSchema.optional(),
+    /** Last month charged, inclusive (default: until cancelled). */
+    endMonth: ZRuleMonthSchema.optional(),
+    /** The new card's expiry (the card form knows it; the processor's sale does not say): kept with the saved card. */
+    cardExpiry: ZCardExpirySchema.optional(),
   })
-  .refine((b) => (b.paymentKey === undefined) !== (b.savedCard === undefined), { message: 'Give a new card or a saved card.', path: ['paymentKey'] });
+  .refine((b) => (b.paymentKey === undefined) !== (b.savedCard === undefined), { message: 'Give a new card or a saved card.', path: ['paymentKey'] })
+  .refine(monthsInOrder, { message: MONTHS_OUT_OF_ORDER, path: ['endMonth'] });
 export type TRecurringRuleCreate = z.infer<typeof ZRecurringRuleCreateSchema>;
 
 /** New terms (amount, day) need the customer's consent to them again. */
@@ -198,11 +224,15 @@ export const ZRecurringRulePatchSchema = z
     description: plain(200, 'Description').optional(),
     enabled: z.boolean().optional(),
     consent: ZPaymentConsentSchema.optional(),
+    /** null: no bound. New months are new terms: they need consent too. */
+    startMonth: ZRuleMonthSchema.nullable().optional(),
+    endMonth: ZRuleMonthSchema.nullable().optional(),
   })
-  .refine((b) => (b.amountCents === undefined && b.dayOfMonth === undefined) || b.consent !== undefined, {
-    message: 'New terms need the customer’s consent.',
-    path: ['consent'],
-  });
+  .refine(
+    (b) => (b.amountCents === undefined && b.dayOfMonth === undefined && b.startMonth === undefined && b.endMonth === undefined) || b.consent !== undefined,
+    { message: 'New terms need the customer’s consent.', path: ['consent'] },
+  )
+  .refine(monthsInOrder, { message: MONTHS_OUT_OF_ORDER, path: ['endMonth'] });
 export type TRecurringRulePatch = z.infer<typeof ZRecurringRulePatchSchema>;
 
 export const ZSavedCardSchema = z.object({
@@ -213,7 +243,21 @@ export const ZSavedCardSchema = z.object({
   consentName: z.string(),
   consentAt: ZIsoDateTimeSchema,
   revokedAt: ZIsoDateTimeSchema.nullable(),
+  /** Null when the processor never said (older cards, processors without expiry). */
+  expiryMonth: z.number().int().nullable(),
+  expiryYear: z.number().int().nullable(),
+  /** Past its expiry month in the company's calendar now: its rules are skipped, staff are told. */
+  expired: z.boolean(),
 });
+export type TSavedCard = z.infer<typeof ZSavedCardSchema>;
+
+/**
+ * What a rule does now, most telling first: cancelled (ended by staff or a failed first charge), card_revoked (its card
+ * was revoked: never charged again, consent records kept), finished (past its end month), card_expired (skipped until a
+ * new card), paused, scheduled (its start month is ahead), active.
+ */
+export const RECURRING_RULE_STATUSES = ['active', 'scheduled', 'paused', 'card_expired', 'card_revoked', 'finished', 'cancelled'] as const;
+export type TRecurringRuleStatus = (typeof RECURRING_RULE_STATUSES)[number];
 
 export const RECURRING_CHARGE_STATES = ['pending', 'approved', 'declined', 'error', 'unknown'] as const;
 
@@ -244,6 +288,9 @@ export const ZRecurringRuleSchema = z
     ),
     createdAt: ZIsoDateTimeSchema,
     endedAt: ZIsoDateTimeSchema.nullable(),
+    startMonth: ZRuleMonthSchema.nullable(),
+    endMonth: ZRuleMonthSchema.nullable(),
+    status: z.enum(RECURRING_RULE_STATUSES),
   })
   .meta({ id: 'RecurringRule' });
 export type TRecurringRule = z.infer<typeof ZRecurringRuleSchema>;
@@ -255,6 +302,20 @@ export const ZRecurringRuleListQuerySchema = z.object({
 
 export const RECURRING_FIRST_CHARGE_FAILED = 'payment_recurring_first_charge_failed';
 export const SAVED_CARD_NOT_FOUND = 'payment_saved_card_not_found';
+/** A month skipped because the saved card is past its expiry (the charge row's message, the staff notice). */
+export const RECURRING_CARD_EXPIRED = 'payment_recurring_card_expired';
+/** A rule whose card was revoked cannot be resumed or changed (a new rule with a new card and consent is needed). */
+export const RECURRING_CARD_REVOKED = 'payment_recurring_card_revoked';
+/** A terminal approved less than asked: the partial authorization was voided (or, when the void failed, flagged). */
+export const TERMINAL_PARTIAL_VOIDED = 'payment_terminal_partial_approval_voided';
+export const TERMINAL_PARTIAL_NOT_VOIDED = 'payment_terminal_partial_approval_not_voided';
+
+/* ---- POST /api/payment/saved_cards/{id}/revoke ---- */
+
+/** The customer withdrew the card: never charged again; the consent given (who, words, when) is kept with it. */
+export const ZSavedCardRevokeBodySchema = z.strictObject({}).nullish();
+export const ZSavedCardRevokeResultSchema = z.object({ savedCard: ZSavedCardSchema, rulesStopped: z.number().int() });
+export type TSavedCardRevokeResult = z.infer<typeof ZSavedCardRevokeResultSchema>;
 
 /* ---- POST /api/payment/sync_customers ---- */
 

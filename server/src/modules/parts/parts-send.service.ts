@@ -34,6 +34,22 @@ async function textRecipientOf(tx: TTx, opts: { companyId: number; partsCustomer
   return { customer, customerId: customer.customerId };
 }
 
+/**
+ * The guard steps a ticket and a statement share before a payment request is made, in the caller's transaction on
+ * the locked row: not paid yet (409), an amount above zero (422 on `amountPath`), no request still waiting (409), and
+ * an account linked to a messaging customer (422). Answers the text's recipient.
+ */
+async function guardSend(
+  tx: TTx,
+  opts: { companyId: number; row: { status: string; paymentRequestId: number | null; partsCustomerId: number }; amountCents: number; amountPath: string },
+) {
+  const { companyId, row } = opts;
+  if (row.status === 'paid') throw new AppError('conflict', PARTS_MESSAGES.alreadyPaid);
+  if (opts.amountCents <= 0) throw validationError([{ propertyPath: opts.amountPath, message: PARTS_MESSAGES.notPositive }]);
+  if (await hasPendingRequest(tx, { companyId, id: row.paymentRequestId })) throw new AppError('conflict', PARTS_MESSAGES.alreadySent);
+  return textRecipientOf(tx, { companyId, partsCustomerId: row.partsCustomerId });
+}
+
 export async function sendPartsTicket(opts: { ctx: TRequestContext; kind: TPartsTicketKind; id: number }): Promise<TPartsTicket> {
   const { ctx } = opts;
   const companyId = partsCompanyOf(ctx);
@@ -43,11 +59,9 @@ export async function sendPartsTicket(opts: { ctx: TRequestContext; kind: TParts
     fn: async (tx, emit) => {
       // Locked: two taps on "send" wait for each other, and the second finds the first's pending request.
       const row = await loadPartsTicket(tx, { companyId, id: opts.id, kind: opts.kind, lock: true });
-      if (row.status === 'paid') throw new AppError('conflict', PARTS_MESSAGES.alreadyPaid);
-      if (row.statementId !== null) throw new AppError('conflict', PARTS_MESSAGES.onStatement);
-      if (row.totalCents <= 0) throw validationError([{ propertyPath: 'totalCents', message: PARTS_MESSAGES.notPositive }]);
-      if (await hasPendingRequest(tx, { companyId, id: row.paymentRequestId })) throw new AppError('conflict', PARTS_MESSAGES.alreadySent);
-      const { customer, customerId } = await textRecipientOf(tx, { companyId, partsCustomerId: row.partsCustomerId });
+      // A ticket on a statement is paid through the statement (a paid one says "paid" first, as before).
+      if (row.status !== 'paid' && row.statementId !== null) throw new AppError('conflict', PARTS_MESSAGES.onStatement);
+      const { customer, customerId } = await guardSend(tx, { companyId, row, amountCents: row.totalCents, amountPath: 'totalCents' });
       const request = await createPaymentRequest({
         deps: ctx,
         tx,
@@ -86,10 +100,7 @@ export async function sendPartsStatement(opts: { ctx: TRequestContext; id: numbe
     scope: { companyId },
     fn: async (tx, emit) => {
       const row = await loadPartsStatement(tx, { companyId, id: opts.id, lock: true });
-      if (row.status === 'paid') throw new AppError('conflict', PARTS_MESSAGES.alreadyPaid);
-      if (row.amountCents <= 0) throw validationError([{ propertyPath: 'amountCents', message: PARTS_MESSAGES.notPositive }]);
-      if (await hasPendingRequest(tx, { companyId, id: row.paymentRequestId })) throw new AppError('conflict', PARTS_MESSAGES.alreadySent);
-      const { customer, customerId } = await textRecipientOf(tx, { companyId, partsCustomerId: row.partsCustomerId });
+      const { customer, customerId } = await guardSend(tx, { companyId, row, amountCents: row.amountCents, amountPath: 'amountCents' });
       const request = await createPaymentRequest({
         deps: ctx,
         tx,

@@ -3,7 +3,8 @@ import type { TTx } from '../../db/client';
 import { encryptSecret } from '../../lib/crypto';
 import type { TLiveEventInput } from '../../live/live.types';
 import { PaymentError, type TPaymentProcessor, type TPaymentSource, type TPaymentTransaction } from '../../payments/payments';
-import { chargeTimeOf, nextPeriodOf } from './recurring-rules.dates';
+import type { TCardExpiry } from '@cd/contracts/payment-operations';
+import { boundedChargeTime, chargeTimeOf, nextPeriodOf } from './recurring-rules.dates';
 import { ruleEvent, toRuleResource } from './recurring-rules.presenter';
 import * as repo from './recurring-rules.repository';
 import type { TRecurringChargeRow, TRecurringRuleRow } from './recurring-rules.schema';
@@ -83,7 +84,17 @@ async function recordSale(tx: TTx, opts: { rule: TRecurringRuleRow; provider: st
  */
 export async function settleCharge(
   tx: TTx,
-  opts: { deps: TDeps; chargeId: number; companyId: number; provider: string; outcome: TSaleCall | { kind: 'not_charged' }; timeZone: string; emit: TEmit },
+  opts: {
+    deps: TDeps;
+    chargeId: number;
+    companyId: number;
+    provider: string;
+    outcome: TSaleCall | { kind: 'not_charged' };
+    timeZone: string;
+    emit: TEmit;
+    /** A first charge's card expiry, as the card form gave it (kept with the saved card). */
+    cardExpiry?: TCardExpiry;
+  },
 ): Promise<TRecurringChargeRow['state'] | null> {
   const { companyId, emit } = opts;
   const charge = await repo.lockCharge(tx, { companyId, id: opts.chargeId });
@@ -96,7 +107,13 @@ export async function settleCharge(
     await repo.finishCharge(tx, { companyId, id: charge.id, state: 'unknown', message: out.message });
     return 'unknown';
   }
-  const nextAt = chargeTimeOf({ period: nextPeriodOf(charge.period), dayOfMonth: rule.dayOfMonth, timeZone: opts.timeZone });
+  const nextAt = boundedChargeTime({
+    from: chargeTimeOf({ period: nextPeriodOf(charge.period), dayOfMonth: rule.dayOfMonth, timeZone: opts.timeZone }),
+    dayOfMonth: rule.dayOfMonth,
+    timeZone: opts.timeZone,
+    startMonth: rule.startMonth,
+    endMonth: rule.endMonth,
+  });
   const fail = async (state: 'declined' | 'error', message: string, transactionId: number | null = null) => {
     await repo.finishCharge(tx, { companyId, id: charge.id, state, message, transactionId });
     await repo.updateRule(tx, { companyId, id: rule.id, set: first ? { endedAt: new Date(), enabled: false } : { failures: rule.failures + 1 } });
@@ -126,6 +143,8 @@ export async function settleCharge(
       consentText: rule.consentText,
       consentAt: rule.consentAt,
       consentRecordedById: rule.consentRecordedById,
+      expiryMonth: opts.cardExpiry?.month ?? null,
+      expiryYear: opts.cardExpiry?.year ?? null,
     });
     await repo.updateRule(tx, { companyId, id: rule.id, set: { savedCardId: card.id, enabled: true, lastChargedAt: now, nextChargeAt: nextAt, failures: 0 } });
   } else {

@@ -53,3 +53,24 @@ export function firstChargeAfter(opts: { now: Date; dayOfMonth: number; timeZone
   const thisMonth = chargeTimeOf({ period, dayOfMonth: opts.dayOfMonth, timeZone: opts.timeZone });
   return thisMonth > opts.now ? thisMonth : chargeTimeOf({ period: nextPeriodOf(period), dayOfMonth: opts.dayOfMonth, timeZone: opts.timeZone });
 }
+
+/** The card's last valid month, 'YYYY-MM'; null when its expiry is not known. */
+export const expiryPeriodOf = (card: { expiryMonth: number | null; expiryYear: number | null }) =>
+  card.expiryMonth === null || card.expiryYear === null ? null : `${card.expiryYear}-${String(card.expiryMonth).padStart(2, '0')}`;
+
+/** A card is good through the last day of its expiry month: expired for any later period. */
+export function cardExpiredFor(card: { expiryMonth: number | null; expiryYear: number | null }, period: string): boolean {
+  const last = expiryPeriodOf(card);
+  return last !== null && last < period;
+}
+
+/**
+ * The charge time of a rule's next period at or after `from` within its months: before its start month → the start
+ * month's; after its end month → null (the rule is finished).
+ */
+export function boundedChargeTime(opts: { from: Date; dayOfMonth: number; timeZone: string; startMonth: string | null; endMonth: string | null }): Date | null {
+  let at = opts.from;
+  if (opts.startMonth && periodOf(at, opts.timeZone) < opts.startMonth)
+    at = chargeTimeOf({ period: opts.startMonth, dayOfMonth: opts.dayOfMonth, timeZone: opts.timeZone });
+  return opts.endMonth && periodOf(at, opts.timeZone) > opts.endMonth ? null : at;
+}

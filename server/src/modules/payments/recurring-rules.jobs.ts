@@ -1,5 +1,9 @@
+import { customerDisplayName } from '@cd/contracts/customer';
+import { RECURRING_CARD_EXPIRED } from '@cd/contracts/payment-operations';
 import type { TAppDeps } from '../../context';
-import { runInScope } from '../../db/client';
+import { runInScope, type TTx } from '../../db/client';
+import type { TLiveEventInput } from '../../live/live.types';
+import { queueUserNotification } from '../notifications/notifications.api';
 import { decryptSecret } from '../../lib/crypto';
 import type { TRecurringJob } from '../../jobs/recurring';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
@@ -7,8 +11,10 @@ import { PaymentError, type TPaymentProcessor, type TPaymentTransaction } from '
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 import { processorForCompany, type TPaymentLog } from './payments.processor';
 import { callSale, chargeKeyOf, settleCharge } from './recurring-rules.charge';
-import { chargeTimeOf, nextPeriodOf, periodOf } from './recurring-rules.dates';
+import { boundedChargeTime, cardExpiredFor, chargeTimeOf, expiryPeriodOf, nextPeriodOf, periodOf } from './recurring-rules.dates';
+import { ruleEvent, toRuleResource } from './recurring-rules.presenter';
 import * as repo from './recurring-rules.repository';
+import type { TRecurringChargeRow, TRecurringRuleRow, TSavedCardRow } from './recurring-rules.schema';
 
 type TDeps = Pick<TAppDeps, 'config' | 'db' | 'live'>;
 /** Tests give a processor that times out; the app asks the company's. */
@@ -26,6 +32,37 @@ const defaultProcessorOf =
     processorForCompany({ config: deps.config, company, log });
 
 /**
+ * The month's charge row is closed as skipped (error, RECURRING_CARD_EXPIRED; the processor is never asked, nothing
+ * counts as a failure) and staff are told: a live rule event to the payment role and admins, and a notification to
+ * whoever set the rule up (once per rule and month). The rule stays on: a later month with a new card is charged.
+ */
+async function skipExpiredCard(
+  tx: TTx,
+  opts: { rule: TRecurringRuleRow; charge: TRecurringChargeRow; card: TSavedCardRow; emit: (events: TLiveEventInput[]) => void },
+): Promise<void> {
+  const { rule, charge, card } = opts;
+  await repo.finishCharge(tx, { companyId: rule.companyId, id: charge.id, state: 'error', message: RECURRING_CARD_EXPIRED });
+  const full = await repo.findRuleWithRefs(tx, { companyId: rule.companyId, id: rule.id });
+  if (full) opts.emit([ruleEvent(rule.companyId, toRuleResource(full), 'updated', ['charges', 'status'])]);
+  const userId = rule.createdById ?? rule.consentRecordedById;
+  if (userId === null) return;
+  const name = full?.refs.customer ? customerDisplayName(full.refs.customer) : 'a customer';
+  await queueUserNotification({
+    tx,
+    emit: opts.emit,
+    notification: {
+      companyId: rule.companyId,
+      userId,
+      kind: 'payment_recurring_card_expired',
+      title: 'Recurring charge skipped: card expired',
+      body: `The saved card ${card.cardLast4 ? `ending ${card.cardLast4} ` : ''}of ${name} expired (${expiryPeriodOf(card)}): the ${charge.period} charge was skipped. Ask the customer for a new card.`,
+      data: { link: '/payment/transactions' },
+      dedupeKey: `payment_recurring_card_expired:${rule.id}:${charge.period}`,
+    },
+  });
+}
+
+/**
  * Charges every live rule that is due, once per period. One transaction per rule locks it, re-checks it is still due,
  * writes the period's charge row (unique per rule and period, its key derived from both) and moves next_charge_at to
  * the next period — so a second process, a retry or the next run finds nothing to do. Only then is the processor
@@ -38,23 +75,51 @@ export async function chargeDueRules(opts: { deps: TDeps; log: TPaymentLog; now?
   let charged = 0;
   for (const candidate of due) {
     const companyId = candidate.companyId;
-    const claimed = await runInScope(opts.deps.db, { companyId }, async (tx) => {
-      const rule = await repo.lockRule(tx, { companyId, id: candidate.id });
-      if (!rule || !rule.enabled || rule.endedAt || !rule.savedCardId || !rule.nextChargeAt || rule.nextChargeAt > now) return null;
-      const company = await findCompany(tx, companyId);
-      const card = await repo.findSavedCard(tx, { companyId, id: rule.savedCardId });
-      if (!company || !card) return null;
-      const period = periodOf(rule.nextChargeAt, company.timezone);
-      const nextChargeAt = chargeTimeOf({ period: nextPeriodOf(period), dayOfMonth: rule.dayOfMonth, timeZone: company.timezone });
-      await repo.updateRule(tx, { companyId, id: rule.id, set: { nextChargeAt } });
-      const charge = await repo.insertCharge(tx, {
-        companyId,
-        ruleId: rule.id,
-        period,
-        idempotencyKey: chargeKeyOf(companyId, rule.id, period),
-        amountCents: rule.amountCents,
-      });
-      return charge ? { rule, charge, company, card } : null;
+    const claimed = await runWithLiveEvents({
+      deps: opts.deps,
+      scope: { companyId },
+      fn: async (tx, emit) => {
+        const rule = await repo.lockRule(tx, { companyId, id: candidate.id });
+        if (!rule || !rule.enabled || rule.endedAt || !rule.savedCardId || !rule.nextChargeAt || rule.nextChargeAt > now) return null;
+        const company = await findCompany(tx, companyId);
+        const card = await repo.findSavedCard(tx, { companyId, id: rule.savedCardId });
+        if (!company || !card) return null;
+        const period = periodOf(rule.nextChargeAt, company.timezone);
+        const bounds = { dayOfMonth: rule.dayOfMonth, timeZone: company.timezone, startMonth: rule.startMonth, endMonth: rule.endMonth };
+        // Outside its months (a rule written before its bounds were checked, a clock moved): nothing is charged.
+        if ((rule.startMonth && period < rule.startMonth) || (rule.endMonth && period > rule.endMonth)) {
+          const from = chargeTimeOf({
+            period: rule.startMonth && period < rule.startMonth ? rule.startMonth : period,
+            dayOfMonth: rule.dayOfMonth,
+            timeZone: company.timezone,
+          });
+          await repo.updateRule(tx, { companyId, id: rule.id, set: { nextChargeAt: boundedChargeTime({ from, ...bounds }) } });
+          return null;
+        }
+        // A revoked card is never charged: its rule stops here too (revokeSavedCard stops them; this is the backstop).
+        if (card.revokedAt) {
+          await repo.updateRule(tx, { companyId, id: rule.id, set: { enabled: false, nextChargeAt: null } });
+          return null;
+        }
+        const nextChargeAt = boundedChargeTime({
+          from: chargeTimeOf({ period: nextPeriodOf(period), dayOfMonth: rule.dayOfMonth, timeZone: company.timezone }),
+          ...bounds,
+        });
+        await repo.updateRule(tx, { companyId, id: rule.id, set: { nextChargeAt } });
+        const charge = await repo.insertCharge(tx, {
+          companyId,
+          ruleId: rule.id,
+          period,
+          idempotencyKey: chargeKeyOf(companyId, rule.id, period),
+          amountCents: rule.amountCents,
+        });
+        if (!charge) return null;
+        if (cardExpiredFor(card, period)) {
+          await skipExpiredCard(tx, { rule, charge, card, emit });
+          return null;
+        }
+        return { rule, charge, company, card };
+      },
     });
     if (!claimed) continue;
     const { rule, charge, company, card } = claimed;
@@ -65,14 +130,12 @@ export async function chargeDueRules(opts: { deps: TDeps; log: TPaymentLog; now?
       if (!(err instanceof PaymentError)) throw err;
     }
     const outcome = processor
-      ? card.revokedAt
-        ? ({ kind: 'failed', message: 'The saved card was revoked.' } as const)
-        : await callSale(processor, {
-            rule,
-            charge,
-            source: { kind: 'token', token: decryptSecret(opts.deps.config.encryptionKey, card.tokenEncrypted) },
-            saveCard: false,
-          })
+      ? await callSale(processor, {
+          rule,
+          charge,
+          source: { kind: 'token', token: decryptSecret(opts.deps.config.encryptionKey, card.tokenEncrypted) },
+          saveCard: false,
+        })
       : ({ kind: 'failed', message: 'Payments are off for this company.' } as const);
     await runWithLiveEvents({
       deps: opts.deps,

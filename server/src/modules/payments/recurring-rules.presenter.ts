@@ -1,33 +1,56 @@
 import { customerDisplayName } from '@cd/contracts/customer';
 import { companyAdminsTopic, companyRoleTopic } from '@cd/contracts/live';
-import type { TRecurringRule } from '@cd/contracts/payment-operations';
+import type { TRecurringRule, TRecurringRuleStatus, TSavedCard } from '@cd/contracts/payment-operations';
 import { CARD_BRANDS } from '@cd/contracts/payments';
 import { iri } from '../../lib/hydra';
 import type { TLiveEventInput } from '../../live/live.types';
+import { cardExpiredFor, periodOf } from './recurring-rules.dates';
 import type { TRuleWithRefs } from './recurring-rules.repository';
+import type { TRecurringRuleRow } from './recurring-rules.schema';
 import { transactionIri } from './transactions.presenter';
 
 export const recurringRuleIri = (id: number) => `/api/payment/recurring_rules/${id}`;
 
 const brandOf = (v: string | null) => (v === null ? null : (CARD_BRANDS as readonly string[]).includes(v) ? (v as (typeof CARD_BRANDS)[number]) : 'other');
 
-/** The token never leaves the server: the card shows brand, last 4 and its consent only. */
+type TCardRef = NonNullable<TRuleWithRefs['refs']['card']>;
+
+/** The token never leaves the server: brand, last 4, expiry and the consent only. `expired`: by this UTC month. */
+export function toSavedCardResource(card: TCardRef, now = new Date()): TSavedCard {
+  return {
+    '@id': `/api/payment/saved_cards/${card.id}`,
+    id: card.id,
+    cardBrand: brandOf(card.brand),
+    cardLast4: card.last4,
+    consentName: card.consentName,
+    consentAt: new Date(card.consentAt).toISOString(),
+    revokedAt: card.revokedAt ? new Date(card.revokedAt).toISOString() : null,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    expired: cardExpiredFor(card, periodOf(now, 'UTC')),
+  };
+}
+
+/** See RECURRING_RULE_STATUSES: the most telling state first. A finished rule has an end month and no next charge. */
+export function ruleStatusOf(r: TRecurringRuleRow, card: TSavedCard, now = new Date()): TRecurringRuleStatus {
+  if (r.endedAt) return 'cancelled';
+  if (card.revokedAt) return 'card_revoked';
+  if (r.endMonth && (r.nextChargeAt === null || periodOf(now, 'UTC') > r.endMonth)) return 'finished';
+  if (card.expired) return 'card_expired';
+  if (!r.enabled) return 'paused';
+  if (r.startMonth && periodOf(now, 'UTC') < r.startMonth) return 'scheduled';
+  return 'active';
+}
+
 export function toRuleResource(r: TRuleWithRefs): TRecurringRule {
   const { customer, card, charges } = r.refs;
+  const savedCard = toSavedCardResource(card!);
   return {
     '@id': recurringRuleIri(r.id),
     '@type': 'RecurringRule',
     id: r.id,
     customer: { '@id': iri('customers', r.customerId), id: r.customerId, name: customer ? customerDisplayName(customer) : 'NN' },
-    savedCard: {
-      '@id': `/api/payment/saved_cards/${card!.id}`,
-      id: card!.id,
-      cardBrand: brandOf(card!.brand),
-      cardLast4: card!.last4,
-      consentName: card!.consentName,
-      consentAt: new Date(card!.consentAt).toISOString(),
-      revokedAt: card!.revokedAt ? new Date(card!.revokedAt).toISOString() : null,
-    },
+    savedCard,
     amountCents: r.amountCents,
     description: r.description,
     dayOfMonth: r.dayOfMonth,
@@ -50,6 +73,9 @@ export function toRuleResource(r: TRuleWithRefs): TRecurringRule {
     })),
     createdAt: r.createdAt.toISOString(),
     endedAt: r.endedAt?.toISOString() ?? null,
+    startMonth: r.startMonth,
+    endMonth: r.endMonth,
+    status: ruleStatusOf(r, savedCard),
   };
 }
 

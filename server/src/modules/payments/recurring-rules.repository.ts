@@ -14,7 +14,16 @@ export const RULE_CHARGES_SHOWN = 6;
 
 export interface TRuleRefs {
   customer: { id: number; firstName: string; lastName: string } | null;
-  card: { id: number; brand: string | null; last4: string | null; consentName: string; consentAt: string; revokedAt: string | null } | null;
+  card: {
+    id: number;
+    brand: string | null;
+    last4: string | null;
+    consentName: string;
+    consentAt: string;
+    revokedAt: string | null;
+    expiryMonth: number | null;
+    expiryYear: number | null;
+  } | null;
   charges: { period: string; state: TRecurringChargeRow['state']; amountCents: number; transactionId: number | null; message: string | null }[];
 }
 export type TRuleWithRefs = TRecurringRuleRow & { refs: TRuleRefs };
@@ -25,7 +34,7 @@ const refsColumn = sql<TRuleRefs | string>`json_build_object(
   'customer', (select json_build_object('id', c.id, 'firstName', c.first_name, 'lastName', c.last_name)
     from customers c where c.company_id = ${R}."company_id" and c.id = ${R}."customer_id"),
   'card', (select json_build_object('id', s.id, 'brand', s.card_brand, 'last4', s.card_last4, 'consentName', s.consent_name,
-      'consentAt', s.consent_at, 'revokedAt', s.revoked_at)
+      'consentAt', s.consent_at, 'revokedAt', s.revoked_at, 'expiryMonth', s.expiry_month, 'expiryYear', s.expiry_year)
     from payment_saved_cards s where s.company_id = ${R}."company_id" and s.id = ${R}."saved_card_id"),
   'charges', coalesce((select json_agg(json_build_object('period', x.period, 'state', x.state, 'amountCents', x.amount_cents,
       'transactionId', x.transaction_id, 'message', x.message) order by x.period desc)
@@ -207,4 +216,46 @@ export async function findChargeByKey(tx: TTx, opts: { companyId: number; idempo
     .from(g)
     .where(and(eq(g.companyId, opts.companyId), eq(g.idempotencyKey, opts.idempotencyKey)));
   return row;
+}
+
+export async function lockSavedCard(tx: TTx, opts: { companyId: number | null; id: number }): Promise<TSavedCardRow | undefined> {
+  const s = paymentSavedCards;
+  const [row] = await tx
+    .select()
+    .from(s)
+    .where(opts.companyId === null ? eq(s.id, opts.id) : and(eq(s.companyId, opts.companyId), eq(s.id, opts.id)))
+    .for('update');
+  return row;
+}
+
+export async function revokeSavedCard(tx: TTx, opts: { companyId: number; id: number; now: Date }): Promise<TSavedCardRow> {
+  const s = paymentSavedCards;
+  const [row] = await tx
+    .update(s)
+    .set({ revokedAt: opts.now })
+    .where(and(eq(s.companyId, opts.companyId), eq(s.id, opts.id)))
+    .returning();
+  return row!;
+}
+
+/**
+ * A revoked card's rules stop: paused with no next charge (never charged again); their consent columns are left as they
+ * were, so the record of what the customer agreed to stays. Answers the ids of the rules stopped now.
+ */
+export async function stopRulesOfCard(tx: TTx, opts: { companyId: number; savedCardId: number }): Promise<number[]> {
+  const t = paymentRecurringRules;
+  const rows = await tx
+    .update(t)
+    .set({ enabled: false, nextChargeAt: null, updatedAt: new Date() })
+    .where(and(eq(t.companyId, opts.companyId), eq(t.savedCardId, opts.savedCardId), isNull(t.endedAt), eq(t.enabled, true)))
+    .returning({ id: t.id });
+  return rows.map((r) => r.id);
+}
+
+export async function setSavedCardExpiry(tx: TTx, opts: { companyId: number; id: number; expiryMonth: number; expiryYear: number }): Promise<void> {
+  const s = paymentSavedCards;
+  await tx
+    .update(s)
+    .set({ expiryMonth: opts.expiryMonth, expiryYear: opts.expiryYear })
+    .where(and(eq(s.companyId, opts.companyId), eq(s.id, opts.id)));
 }

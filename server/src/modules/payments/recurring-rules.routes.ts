@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idRefOf } from '@cd/contracts/ids';
-import { ZRecurringRuleCreateSchema, ZRecurringRuleListQuerySchema, ZRecurringRulePatchSchema, ZRecurringRuleSchema } from '@cd/contracts/payment-operations';
+import {
+  ZRecurringRuleCreateSchema,
+  ZRecurringRuleListQuerySchema,
+  ZRecurringRulePatchSchema,
+  ZRecurringRuleSchema,
+  ZSavedCardRevokeBodySchema,
+  ZSavedCardRevokeResultSchema,
+} from '@cd/contracts/payment-operations';
 import { decimalIntOf } from '@cd/contracts/ids';
 import type { TAppDeps } from '../../context';
 import { timeKeysetCollection } from '../../lib/hydra';
@@ -62,6 +69,18 @@ export async function recurringRulesRoutes(app: FastifyInstance, deps: TAppDeps)
   );
   r.patch(`${PATH}/:id`, { schema: { tags, params: ZIdParamsSchema, body: ZRecurringRulePatchSchema, response: ONE } }, async (req) =>
     service.patchRule({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body }),
+  );
+  r.post(
+    '/api/payment/saved_cards/:id/revoke',
+    {
+      schema: {
+        tags,
+        params: ZIdParamsSchema,
+        body: ZSavedCardRevokeBodySchema,
+        response: { 200: ZSavedCardRevokeResultSchema, ...errorResponses(400, 401, 403, 404, 415, 422) },
+      },
+    },
+    async (req) => service.revokeSavedCard({ ctx: contextOf(deps, req), id: req.params.id }),
   );
   r.post(`${PATH}/:id/cancel`, { schema: { tags, params: ZIdParamsSchema, body: z.strictObject({}).nullish(), response: ONE } }, async (req) =>
     service.cancelRule({ ctx: contextOf(deps, req), id: req.params.id }),

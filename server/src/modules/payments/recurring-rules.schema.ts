@@ -21,6 +21,9 @@ export const paymentSavedCards = pgTable(
     consentRecordedById: id('consent_recorded_by_id'),
     revokedAt: at('revoked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Migration 0027: null when never given. */
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
@@ -50,6 +53,9 @@ export const paymentRecurringRules = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     endedAt: at('ended_at'),
     createKey: text('create_key'),
+    /** Migration 0027: first and last month charged ('YYYY-MM', inclusive); null = no bound. */
+    startMonth: text('start_month'),
+    endMonth: text('end_month'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );

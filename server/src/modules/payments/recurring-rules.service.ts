@@ -1,9 +1,11 @@
 import {
+  RECURRING_CARD_REVOKED,
   RECURRING_FIRST_CHARGE_FAILED,
   SAVED_CARD_NOT_FOUND,
   type TRecurringRule,
   type TRecurringRuleCreate,
   type TRecurringRulePatch,
+  type TSavedCardRevokeResult,
 } from '@cd/contracts/payment-operations';
 import { PAYMENT_NOT_ENABLED } from '@cd/contracts/payments';
 import type { TRequestContext } from '../../context';
@@ -16,8 +18,8 @@ import { findCompany, type TCompanyRow } from '../companies/companies.api';
 import { findCustomer } from '../customers/customers.api';
 import { processorForCompany, type TPaymentLog } from './payments.processor';
 import { callSale, chargeKeyOf, settleCharge } from './recurring-rules.charge';
-import { firstChargeAfter, periodOf } from './recurring-rules.dates';
-import { ruleEvent, toRuleResource } from './recurring-rules.presenter';
+import { boundedChargeTime, firstChargeAfter, periodOf } from './recurring-rules.dates';
+import { ruleEvent, toRuleResource, toSavedCardResource } from './recurring-rules.presenter';
 import * as repo from './recurring-rules.repository';
 import type { TRecurringRuleRow } from './recurring-rules.schema';
 import { requirePaymentManager } from './transactions.service';
@@ -26,6 +28,20 @@ export const RECURRING_IN_PROGRESS = 'payment_recurring_first_charge_in_progress
 export const RECURRING_OUTCOME_UNKNOWN = 'payment_recurring_outcome_unknown';
 export const RECURRING_ENDED = 'payment_recurring_rule_ended';
 export const RULES_PER_PAGE = 30;
+
+const monthError = (propertyPath: string, message: string) => validationError([{ propertyPath, message }]);
+
+/**
+ * A rule's months against today (the company's month): an end month already past charges nothing (422). A new card
+ * is charged for this month at once (the sale that saves it), so its rule cannot start in a later month.
+ */
+function checkMonths(opts: { startMonth: string | null; endMonth: string | null; now: Date; timeZone: string; newCard: boolean }): void {
+  const current = periodOf(opts.now, opts.timeZone);
+  if (opts.startMonth && opts.endMonth && opts.endMonth < opts.startMonth) throw monthError('endMonth', 'The end month must not be before the start month.');
+  if (opts.endMonth && opts.endMonth < current) throw monthError('endMonth', 'The end month is already past.');
+  if (opts.newCard && opts.startMonth && opts.startMonth > current)
+    throw monthError('startMonth', 'A new card is charged for this month at once: start later with a card saved before.');
+}
 
 async function present(tx: TTx, companyId: number, id: number): Promise<TRecurringRule> {
   return toRuleResource((await repo.findRuleWithRefs(tx, { companyId, id }))!);
@@ -86,6 +102,8 @@ export async function createRule(opts: { ctx: TRequestContext; body: TRecurringR
       const card = body.savedCard === undefined ? null : await repo.findUsableSavedCard(tx, { companyId, id: body.savedCard, customerId: body.customer });
       if (body.savedCard !== undefined && !card)
         throw validationError([{ propertyPath: 'savedCard', message: 'This customer has no such saved card.', code: SAVED_CARD_NOT_FOUND }]);
+      checkMonths({ startMonth: body.startMonth ?? null, endMonth: body.endMonth ?? null, now, timeZone: company.timezone, newCard: card === null });
+      const bounds = { startMonth: body.startMonth ?? null, endMonth: body.endMonth ?? null };
       const rule = await repo.insertRule(tx, {
         companyId,
         customerId: body.customer,
@@ -94,7 +112,15 @@ export async function createRule(opts: { ctx: TRequestContext; body: TRecurringR
         description: body.description ?? '',
         dayOfMonth: body.dayOfMonth,
         enabled: card !== null,
-        nextChargeAt: card ? firstChargeAfter({ now, dayOfMonth: body.dayOfMonth, timeZone: company.timezone }) : null,
+        nextChargeAt: card
+          ? boundedChargeTime({
+              from: firstChargeAfter({ now, dayOfMonth: body.dayOfMonth, timeZone: company.timezone }),
+              dayOfMonth: body.dayOfMonth,
+              timeZone: company.timezone,
+              ...bounds,
+            })
+          : null,
+        ...bounds,
         consentName: body.consent.name,
         consentText: body.consent.text,
         consentAt: now,
@@ -132,7 +158,16 @@ export async function createRule(opts: { ctx: TRequestContext; body: TRecurringR
     deps: ctx,
     scope: { companyId },
     fn: (tx, emit) =>
-      settleCharge(tx, { deps: ctx, chargeId: made.charge!.id, companyId, provider: processor.provider, outcome, timeZone: company.timezone, emit }),
+      settleCharge(tx, {
+        deps: ctx,
+        chargeId: made.charge!.id,
+        companyId,
+        provider: processor.provider,
+        outcome,
+        timeZone: company.timezone,
+        emit,
+        cardExpiry: body.cardExpiry,
+      }),
   });
   const answer = await answerOf(ctx, made.rule, made.charge.id);
   await runWithLiveEvents({
@@ -222,8 +257,15 @@ async function changeRule(opts: { ctx: TRequestContext; id: number; patch: TRecu
       const rule = await repo.lockRule(tx, { companyId: scoped, id: opts.id });
       if (!rule || rule.savedCardId === null) throw new AppError('not_found', 'Recurring rule not found.');
       if (rule.endedAt) throw new AppError('conflict', RECURRING_ENDED);
+      const card = await repo.findSavedCard(tx, { companyId: rule.companyId, id: rule.savedCardId });
+      // Cancelling stays possible (it only records the end); anything else would charge a card the customer withdrew.
+      if (card?.revokedAt && !opts.end) throw new AppError('conflict', RECURRING_CARD_REVOKED);
       const company = await findCompany(tx, rule.companyId);
       const now = new Date();
+      const startMonth = patch.startMonth === undefined ? rule.startMonth : patch.startMonth;
+      const endMonth = patch.endMonth === undefined ? rule.endMonth : patch.endMonth;
+      const monthsChanged = startMonth !== rule.startMonth || endMonth !== rule.endMonth;
+      if (monthsChanged) checkMonths({ startMonth, endMonth, now, timeZone: company!.timezone, newCard: false });
       const set: Parameters<typeof repo.updateRule>[1]['set'] = {};
       if (patch.description !== undefined) set.description = patch.description;
       if (patch.amountCents !== undefined) set.amountCents = patch.amountCents;
@@ -233,9 +275,13 @@ async function changeRule(opts: { ctx: TRequestContext; id: number; patch: TRecu
       const enabled = opts.end ? false : (patch.enabled ?? rule.enabled);
       set.enabled = enabled;
       if (opts.end) set.endedAt = now;
+      if (monthsChanged) Object.assign(set, { startMonth, endMonth });
       const dayChanged = patch.dayOfMonth !== undefined && patch.dayOfMonth !== rule.dayOfMonth;
-      if (enabled && (!rule.enabled || dayChanged))
-        set.nextChargeAt = firstChargeAfter({ now, dayOfMonth: set.dayOfMonth ?? rule.dayOfMonth, timeZone: company!.timezone });
+      if (enabled && (!rule.enabled || dayChanged || monthsChanged)) {
+        const dayOfMonth = set.dayOfMonth ?? rule.dayOfMonth;
+        const from = firstChargeAfter({ now, dayOfMonth, timeZone: company!.timezone });
+        set.nextChargeAt = boundedChargeTime({ from, dayOfMonth, timeZone: company!.timezone, startMonth, endMonth });
+      }
       await repo.updateRule(tx, { companyId: rule.companyId, id: rule.id, set });
       const out = await present(tx, rule.companyId, rule.id);
       emit([ruleEvent(rule.companyId, out, 'updated', Object.keys(set))]);
@@ -246,3 +292,39 @@ async function changeRule(opts: { ctx: TRequestContext; id: number; patch: TRecu
 
 export const patchRule = (opts: { ctx: TRequestContext; id: number; patch: TRecurringRulePatch }) => changeRule(opts);
 export const cancelRule = (opts: { ctx: TRequestContext; id: number }) => changeRule({ ...opts, patch: {}, end: true });
+
+/**
+ * POST /api/payment/saved_cards/{id}/revoke: the customer withdrew the card. It is never charged again: its live rules
+ * stop (paused, no next charge; status card_revoked) in the same transaction, under the card's row lock, so the
+ * monthly job (which re-reads the card under the rule's lock) charges none of them after this commits. The consent
+ * records (the card's and each rule's) are kept as they were. A second revoke answers the card as it is.
+ */
+export async function revokeSavedCard(opts: { ctx: TRequestContext; id: number }): Promise<TSavedCardRevokeResult> {
+  const { ctx } = opts;
+  requirePaymentManager(ctx);
+  const { scope, companyId: scoped } = resolveRecordScope({ ctx });
+  return runWithLiveEvents({
+    deps: ctx,
+    scope,
+    fn: async (tx, emit) => {
+      const card = await repo.lockSavedCard(tx, { companyId: scoped, id: opts.id });
+      if (!card) throw new AppError('not_found', 'Saved card not found.');
+      const revoked = card.revokedAt ? card : await repo.revokeSavedCard(tx, { companyId: card.companyId, id: card.id, now: new Date() });
+      const stopped = await repo.stopRulesOfCard(tx, { companyId: card.companyId, savedCardId: card.id });
+      for (const ruleId of stopped) {
+        const rule = await present(tx, card.companyId, ruleId);
+        emit([ruleEvent(card.companyId, rule, 'updated', ['enabled', 'nextChargeAt', 'savedCard', 'status'])]);
+      }
+      return {
+        savedCard: toSavedCardResource({
+          ...revoked,
+          brand: revoked.cardBrand,
+          last4: revoked.cardLast4,
+          consentAt: revoked.consentAt.toISOString(),
+          revokedAt: revoked.revokedAt!.toISOString(),
+        }),
+        rulesStopped: stopped.length,
+      };
+    },
+  });
+}

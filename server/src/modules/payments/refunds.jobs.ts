@@ -27,7 +27,7 @@ async function findOpenAttempts(tx: TTx, opts: { pendingBefore: Date; limit: num
   return tx
     .select()
     .from(a)
-    .where(and(sql`${a.state} in ('pending', 'unknown')`, or(eq(a.state, 'unknown'), lt(a.createdAt, opts.pendingBefore))))
+    .where(and(sql`${a.state} in ('pending', 'unknown')`, or(eq(a.state, 'unknown'), lt(sql`coalesce(${a.claimedAt}, ${a.createdAt})`, opts.pendingBefore))))
     .orderBy(asc(a.createdAt))
     .limit(opts.limit);
 }
@@ -52,7 +52,8 @@ function verdictOf(found: TPaymentTransaction | null, attempt: TRefundAttemptRow
     if (found.outcome === 'approved' || found.outcome === 'partial') return { kind: 'record', result: found };
     return { kind: 'release', message: found.message || 'The refund was refused.' };
   }
-  if (now.getTime() - attempt.createdAt.getTime() >= REFUND_NOT_MADE_AFTER_MS) return { kind: 'release', message: REFUND_NOT_MADE_MESSAGE };
+  if (now.getTime() - (attempt.claimedAt ?? attempt.createdAt).getTime() >= REFUND_NOT_MADE_AFTER_MS)
+    return { kind: 'release', message: REFUND_NOT_MADE_MESSAGE };
   return null;
 }
 
@@ -97,7 +98,9 @@ export async function reconcileRefundAttempts(opts: { deps: TDeps; log: TPayment
         fn: async (tx, emit) => {
           const sale = await transactions.lockTransaction(tx, { companyId, id: candidate.transactionId });
           const attempt = await lockAttempt(tx, { companyId, id: candidate.id });
-          if (!sale || !attempt || (attempt.state !== 'unknown' && attempt.state !== 'pending')) return false;
+          // Re-checked under the lock: still open, and not claimed by a retry since it was read (a retry that took it
+          // to the processor meanwhile settles it itself; the verdict read before would be stale).
+          if (!sale || !attempt || attempt.state !== candidate.state || attempt.claimedAt?.getTime() !== candidate.claimedAt?.getTime()) return false;
           if (verdict.kind === 'record') await recordRefundAttempt(tx, emit, { sale, attempt, result: verdict.result, createdById: attempt.createdById });
           else await releaseRefundAttempt(tx, emit, { sale, attempt, message: verdict.message });
           return true;

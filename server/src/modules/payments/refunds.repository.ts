@@ -34,3 +34,28 @@ export async function finishRefundAttempt(
     })
     .where(and(eq(paymentRefundAttempts.companyId, opts.companyId), eq(paymentRefundAttempts.id, opts.id)));
 }
+
+/**
+ * A retry takes an open (unknown) attempt to the processor: back to pending with the claim time, in the caller's
+ * transaction that holds the attempt's row lock. The reconcile job skips a pending attempt claimed less than
+ * REFUND_STALE_MS ago, and re-checks the claim under its own lock, so the two never both refund.
+ */
+export async function claimRefundAttempt(tx: TTx, opts: { companyId: number; id: number; now: Date }): Promise<TRefundAttemptRow | undefined> {
+  const a = paymentRefundAttempts;
+  const [row] = await tx
+    .update(a)
+    .set({ state: 'pending', claimedAt: opts.now, finishedAt: null })
+    .where(and(eq(a.companyId, opts.companyId), eq(a.id, opts.id), eq(a.state, 'unknown')))
+    .returning();
+  return row;
+}
+
+export async function lockRefundAttempt(tx: TTx, opts: { companyId: number; id: number }): Promise<TRefundAttemptRow | undefined> {
+  const a = paymentRefundAttempts;
+  const [row] = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.companyId, opts.companyId), eq(a.id, opts.id)))
+    .for('update');
+  return row;
+}

@@ -18,6 +18,8 @@ export const paymentRefundAttempts = pgTable(
     createdById: id('created_by_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
+    /** Migration 0027: when a retry last took the open attempt to the processor (the job waits for it). */
+    claimedAt: at('claimed_at'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );

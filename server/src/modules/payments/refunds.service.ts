@@ -45,7 +45,7 @@ async function reserve(opts: {
   id: number;
   body: NonNullable<TPaymentRefundBody>;
   idempotencyKey: string;
-}): Promise<{ sale: TPaymentTransactionRow; attempt: TRefundAttemptRow; replay: boolean }> {
+}): Promise<{ sale: TPaymentTransactionRow; attempt: TRefundAttemptRow; replay: boolean; claimed: boolean }> {
   const { ctx, body } = opts;
   const { scope, companyId: scoped } = resolveRecordScope({ ctx });
   return runInScope(ctx.db, scope, async (tx) => {
@@ -54,7 +54,11 @@ async function reserve(opts: {
     const earlier = await attempts.findRefundAttempt(tx, { companyId: sale.companyId, idempotencyKey: opts.idempotencyKey });
     if (earlier) {
       if (earlier.transactionId !== sale.id) throw new AppError('conflict', 'This idempotency key belongs to another refund.');
-      return { sale, attempt: earlier, replay: true };
+      // The attempt's row is locked (findRefundAttempt: FOR UPDATE, after the sale, the job's order): re-checked here,
+      // an unknown outcome is claimed for this retry; whatever the job settled meanwhile is answered as it stands.
+      if (earlier.state !== 'unknown') return { sale, attempt: earlier, replay: true, claimed: false };
+      const claimed = await attempts.claimRefundAttempt(tx, { companyId: sale.companyId, id: earlier.id, now: new Date() });
+      return { sale, attempt: claimed ?? earlier, replay: true, claimed: claimed !== undefined };
     }
     if (sale.kind !== 'sale' || (sale.status !== 'approved' && sale.status !== 'partially_refunded'))
       throw new AppError('conflict', PAYMENT_REFUND_NOT_REFUNDABLE);
@@ -70,7 +74,7 @@ async function reserve(opts: {
       amountCents: amount,
       createdById: ctx.actor.user.id,
     });
-    return { sale, attempt, replay: false };
+    return { sale, attempt, replay: false, claimed: true };
   });
 }
 
@@ -91,12 +95,42 @@ export async function releaseRefundAttempt(
   emit([transactionEvent(sale.companyId, await present(tx, sale.companyId, sale.id), 'updated', ['refundedCents', 'status'])]);
 }
 
+/**
+ * The attempt this request claimed, locked (sale first, then the attempt: the job's order) and re-checked: still
+ * pending = still ours to settle. Anything else was settled meanwhile (the reconcile job after a very slow answer):
+ * left as it stands.
+ */
+async function lockOurAttempt(tx: TTx, opts: { sale: TPaymentTransactionRow; attempt: TRefundAttemptRow }) {
+  const sale = await repo.lockTransaction(tx, { companyId: opts.sale.companyId, id: opts.sale.id });
+  const attempt = await attempts.lockRefundAttempt(tx, { companyId: opts.sale.companyId, id: opts.attempt.id });
+  return sale && attempt?.state === 'pending' ? { sale, attempt } : null;
+}
+
+/** The answer of an attempt settled by someone else while this request asked the processor. */
+async function answerSettled(ctx: TRequestContext, opts: { sale: TPaymentTransactionRow; attempt: TRefundAttemptRow }): Promise<TRefundResult> {
+  const { companyId } = opts.sale;
+  const current = await runInScope(ctx.db, { companyId }, (tx) => attempts.lockRefundAttempt(tx, { companyId, id: opts.attempt.id }));
+  if (current?.state === 'approved' && current.refundTransactionId !== null)
+    return runInScope(ctx.db, { companyId }, async (tx) => ({
+      sale: await present(tx, companyId, opts.sale.id),
+      refund: await present(tx, companyId, current.refundTransactionId!),
+    }));
+  if (current?.state === 'failed')
+    throw new AppError('validation_failed', PAYMENT_PROVIDER_FAILED, [{ propertyPath: 'amountCents', message: current.message ?? '' }]);
+  throw new AppError('conflict', PAYMENT_REFUND_IN_PROGRESS);
+}
+
 async function fail(ctx: TRequestContext, sale: TPaymentTransactionRow, attempt: TRefundAttemptRow, message: string): Promise<never> {
-  await runWithLiveEvents({
+  const released = await runWithLiveEvents({
     deps: ctx,
     scope: { companyId: sale.companyId },
-    fn: (tx, emit) => releaseRefundAttempt(tx, emit, { sale, attempt, message }),
+    fn: async (tx, emit) => {
+      const ours = await lockOurAttempt(tx, { sale, attempt });
+      if (ours) await releaseRefundAttempt(tx, emit, { sale: ours.sale, attempt: ours.attempt, message });
+      return ours !== null;
+    },
   });
+  if (!released) await answerSettled(ctx, { sale, attempt });
   throw new AppError('validation_failed', PAYMENT_PROVIDER_FAILED, [{ propertyPath: 'amountCents', message, code: PAYMENT_PROVIDER_FAILED }]);
 }
 
@@ -136,11 +170,15 @@ export async function recordRefundAttempt(
 }
 
 async function record(ctx: TRequestContext, sale: TPaymentTransactionRow, attempt: TRefundAttemptRow, result: TPaymentTransaction): Promise<TRefundResult> {
-  return runWithLiveEvents({
+  const out = await runWithLiveEvents({
     deps: ctx,
     scope: { companyId: sale.companyId },
-    fn: (tx, emit) => recordRefundAttempt(tx, emit, { sale, attempt, result, createdById: ctx.actor.user.id }),
+    fn: async (tx, emit) => {
+      const ours = await lockOurAttempt(tx, { sale, attempt });
+      return ours ? recordRefundAttempt(tx, emit, { sale: ours.sale, attempt: ours.attempt, result, createdById: ctx.actor.user.id }) : null;
+    },
   });
+  return out ?? answerSettled(ctx, { sale, attempt });
 }
 
 /**
@@ -158,8 +196,8 @@ export async function refundTransaction(opts: {
   const { ctx } = opts;
   requirePaymentManager(ctx);
   const idempotencyKey = opts.body.idempotencyKey ?? randomUUID();
-  const { sale, attempt, replay } = await reserve({ ctx, id: opts.id, body: opts.body, idempotencyKey });
-  if (replay) {
+  const { sale, attempt, replay, claimed } = await reserve({ ctx, id: opts.id, body: opts.body, idempotencyKey });
+  if (replay && !claimed) {
     if (attempt.state === 'approved' && attempt.refundTransactionId !== null)
       return runInScope(ctx.db, { companyId: sale.companyId }, async (tx) => ({
         sale: await present(tx, sale.companyId, sale.id),
@@ -167,7 +205,8 @@ export async function refundTransaction(opts: {
       }));
     if (attempt.state === 'failed')
       throw new AppError('validation_failed', PAYMENT_PROVIDER_FAILED, [{ propertyPath: 'amountCents', message: attempt.message ?? '' }]);
-    if (attempt.state === 'pending') throw new AppError('conflict', PAYMENT_REFUND_IN_PROGRESS);
+    // Pending: another request (or retry) holds it and is asking the processor now.
+    throw new AppError('conflict', PAYMENT_REFUND_IN_PROGRESS);
   }
   const company = await runInScope(ctx.db, { companyId: sale.companyId }, (tx) => findCompany(tx, sale.companyId));
   let processor;
@@ -185,9 +224,10 @@ export async function refundTransaction(opts: {
     if (!(err instanceof PaymentError)) throw err;
     if (err.outcomeUnknown) {
       // The money may have moved: keep the reservation; a retry with the same key asks the processor again.
-      await runInScope(ctx.db, { companyId: sale.companyId }, (tx) =>
-        attempts.finishRefundAttempt(tx, { companyId: sale.companyId, id: attempt.id, state: 'unknown', message: err.message }),
-      );
+      await runInScope(ctx.db, { companyId: sale.companyId }, async (tx) => {
+        if (await lockOurAttempt(tx, { sale, attempt }))
+          await attempts.finishRefundAttempt(tx, { companyId: sale.companyId, id: attempt.id, state: 'unknown', message: err.message });
+      });
       throw new AppError('conflict', PAYMENT_REFUND_OUTCOME_UNKNOWN);
     }
     return fail(ctx, sale, attempt, err.message);

@@ -13,6 +13,13 @@ import { processorForCompany, type TPaymentLog } from './payments.processor';
 import * as repo from './sync-customers.repository';
 
 /** How many vault customers one sync reads at most, and for how long, so one button press stays bounded. */
+/** The vault's MMYY (when it says) → the saved card's expiry month and four-digit year. */
+export function expiryOfVault(mmyy: string | null): { expiryMonth: number | null; expiryYear: number | null } {
+  const m = mmyy ? /^(\d\d)(\d\d)$/.exec(mmyy) : null;
+  const month = m ? Number(m[1]) : 0;
+  return m && month >= 1 && month <= 12 ? { expiryMonth: month, expiryYear: 2000 + Number(m[2]) } : { expiryMonth: null, expiryYear: null };
+}
+
 export const SYNC_MAX_CUSTOMERS = 10_000;
 export const SYNC_DEADLINE_MS = 120_000;
 const PAGE_SIZE = 100;
@@ -142,6 +149,7 @@ async function importVault(
         tokenEncrypted: encryptSecret(o.encryptionKey, m.token),
         cardBrand: m.card.brand,
         cardLast4: m.card.last4,
+        ...expiryOfVault(m.expiration),
         consentName: (m.cardholder ?? `${v.c.firstName} ${v.c.lastName}`).trim().slice(0, 200) || 'Cardholder (processor vault)',
         consentText: VAULT_CONSENT_TEXT,
         consentAt: now,

@@ -5,7 +5,7 @@ import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { PaymentError, type TTerminalRequest } from '../../payments/payments';
 import { findCompany } from '../companies/companies.api';
 import { processorForCompany, type TPaymentLog } from './payments.processor';
-import { applyTerminalState } from './terminals.outcome';
+import { applyTerminalState, voidPartialOf } from './terminals.outcome';
 import * as repo from './terminals.repository';
 import { TERMINAL_POLL_KIND, TERMINAL_POLL_MS } from './terminals.service';
 
@@ -49,11 +49,12 @@ export function createTerminalJobHandlers(opts: { deps: TAppDeps; log: TPaymentL
         await processor?.cancelTerminalRequest({ requestKey: row.providerKey! }).catch(() => undefined);
         state = timedOut(row.providerKey!);
       }
+      const partialVoided = await voidPartialOf({ processor, row, state, log: opts.log });
       return runWithLiveEvents({
         deps,
         scope: { companyId },
         fn: async (tx, emit) => {
-          const applied = await applyTerminalState(tx, { deps, row, state, emit });
+          const applied = await applyTerminalState(tx, { deps, row, state, emit, partialVoided });
           if (applied && ['pending', 'processing'].includes(applied.state)) {
             await rescheduleJob(tx, { jobId: job.id, runAt: new Date(Date.now() + TERMINAL_POLL_MS) });
             return 'rescheduled' as const;

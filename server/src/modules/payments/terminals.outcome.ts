@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { companyAdminsTopic, companyRoleTopic, userTopic } from '@cd/contracts/live';
-import type { TTerminalRequestResource } from '@cd/contracts/payment-operations';
+import { TERMINAL_PARTIAL_NOT_VOIDED, TERMINAL_PARTIAL_VOIDED, type TTerminalRequestResource } from '@cd/contracts/payment-operations';
+import { formatMoney } from '@cd/contracts/payment-money';
 import type { TAppDeps } from '../../context';
 import type { TTx } from '../../db/client';
 import { iri } from '../../lib/hydra';
 import type { TLiveEventInput } from '../../live/live.types';
-import type { TTerminalRequest } from '../../payments/payments';
+import { PaymentError, type TPaymentProcessor, type TPaymentTransaction, type TTerminalRequest } from '../../payments/payments';
 import * as attempts from './payment-requests.attempts';
+import type { TPaymentLog } from './payments.processor';
 import type { TEmit } from './payment-requests.core';
 import * as requests from './payment-requests.repository';
 import { paymentTransactions } from './payment-requests.schema';
@@ -59,6 +61,91 @@ async function saleIdOf(tx: TTx, opts: { companyId: number; provider: string; pr
 }
 
 /**
+ * Gives a terminal's partial approval back (before it is recorded: a hold the customer never agreed to pay in part).
+ * Already voided (a run that crashed after the void) counts as voided; any other failure is logged and recorded as
+ * not voided, for staff to refund.
+ */
+async function voidPartial(processor: TPaymentProcessor, transactionKey: string, log: TPaymentLog): Promise<boolean> {
+  try {
+    await processor.void({ transactionKey });
+    return true;
+  } catch (err) {
+    if (!(err instanceof PaymentError)) throw err;
+    const now = await processor.getTransaction({ transactionKey }).catch(() => null);
+    if (now?.settlement === 'voided') return true;
+    log.warn({ err: err.message, transactionKey }, 'terminal: could not void a partial approval');
+    return false;
+  }
+}
+
+/** Voids the partial approval in a finished terminal state, if it holds one (the poll job, a cancel); false otherwise. */
+export async function voidPartialOf(opts: {
+  processor: TPaymentProcessor | null;
+  row: TTerminalRequestRow;
+  state: TTerminalRequest;
+  log: TPaymentLog;
+}): Promise<boolean> {
+  const t = opts.state.transaction;
+  if (!opts.processor || !t || !isPartialApproval(t, opts.row.amountCents)) return false;
+  return voidPartial(opts.processor, t.key, opts.log);
+}
+
+type TSaleOutcome = { attemptId: number | null; transactionId: number | null; message: string | null; approved: boolean };
+
+/** The terminal approved less than asked (a card with too little left): never a payment of the request. */
+export const isPartialApproval = (result: TPaymentTransaction, askedCents: number) =>
+  result.outcome === 'partial' || (result.outcome === 'approved' && result.authorizedCents < askedCents);
+
+/**
+ * A partial approval at the terminal (the poll job voided it first, see terminals.jobs.ts): the attempt fails with the
+ * reason (errorCode partial_approval_voided, or _not_voided when the void failed), the request stays payable, and the
+ * sale is kept on the transactions list for the record: voided, or approved (money held: refund it there) when the void
+ * did not go through.
+ */
+async function recordPartial(
+  tx: TTx,
+  opts: { row: TTerminalRequestRow; attemptId: number; customerId: number | null; result: TPaymentTransaction; voided: boolean },
+): Promise<TSaleOutcome> {
+  const { row, result } = opts;
+  const asked = formatMoney(row.amountCents);
+  const got = formatMoney(result.authorizedCents);
+  const message = opts.voided
+    ? `The terminal approved only ${got} of ${asked}; the partial approval was voided. Take the payment again with another card.`
+    : `The terminal approved only ${got} of ${asked} and the void failed: refund it on the transactions screen.`;
+  await attempts.insertSaleTransaction(tx, {
+    companyId: row.companyId,
+    paymentRequestId: row.paymentRequestId,
+    attemptId: opts.attemptId,
+    provider: row.provider,
+    providerKey: result.key,
+    method: 'terminal',
+    status: opts.voided ? 'voided' : 'approved',
+    amountCents: result.authorizedCents,
+    cardBrand: result.card.brand,
+    cardLast4: result.card.last4 && /^\d{4}$/.test(result.card.last4) ? result.card.last4 : null,
+    customerId: opts.customerId,
+    createdById: row.createdById,
+  });
+  await attempts.settleAttempt(tx, {
+    companyId: row.companyId,
+    id: opts.attemptId,
+    outcome: {
+      state: 'error',
+      errorCode: opts.voided ? 'partial_approval_voided' : 'partial_approval_not_voided',
+      declineReason: 'insufficient_funds',
+      providerKey: result.key,
+      message: message.slice(0, 500),
+    },
+  });
+  return {
+    attemptId: opts.attemptId,
+    transactionId: await saleIdOf(tx, { companyId: row.companyId, provider: row.provider, providerKey: result.key }),
+    message: opts.voided ? TERMINAL_PARTIAL_VOIDED : TERMINAL_PARTIAL_NOT_VOIDED,
+    approved: false,
+  };
+}
+
+/**
  * The money a terminal took: an attempt (method terminal, the terminal request's idempotency key) settled through the
  * payments' one recording path (recordAttemptResult: the sale row once per processor key, the request paid once, the
  * paid hook, live events). The attempt is written only now, when the outcome is known, so the reconcile job never
@@ -67,8 +154,14 @@ async function saleIdOf(tx: TTx, opts: { companyId: number; provider: string; pr
  */
 async function recordTerminalSale(
   tx: TTx,
-  opts: { deps: Pick<TAppDeps, 'config'>; row: TTerminalRequestRow; result: NonNullable<TTerminalRequest['transaction']>; emit: TEmit },
-): Promise<{ attemptId: number | null; transactionId: number | null; message: string | null; approved: boolean }> {
+  opts: {
+    deps: Pick<TAppDeps, 'config'>;
+    row: TTerminalRequestRow;
+    result: NonNullable<TTerminalRequest['transaction']>;
+    emit: TEmit;
+    partialVoided: boolean;
+  },
+): Promise<TSaleOutcome> {
   const { row, result } = opts;
   const request = await requests.findPaymentRequest(tx, { companyId: row.companyId, id: row.paymentRequestId, forUpdate: true });
   if (!request) return { attemptId: null, transactionId: null, message: 'The payment request no longer exists.', approved: false };
@@ -81,6 +174,8 @@ async function recordTerminalSale(
       amountCents: row.amountCents,
       provider: row.provider,
     })) ?? (await attempts.findAttemptByKey(tx, { companyId: row.companyId, idempotencyKey: row.idempotencyKey }))!;
+  if (isPartialApproval(result, row.amountCents))
+    return recordPartial(tx, { row, attemptId: attempt.id, customerId: request.customerId, result, voided: opts.partialVoided });
   const moved = result.outcome === 'approved' || result.outcome === 'partial';
   const paidBefore = await attempts.findApprovedAttempt(tx, { companyId: row.companyId, paymentRequestId: row.paymentRequestId });
   if (moved && paidBefore && paidBefore.id !== attempt.id) {
@@ -127,7 +222,14 @@ async function recordTerminalSale(
  */
 export async function applyTerminalState(
   tx: TTx,
-  opts: { deps: Pick<TAppDeps, 'config'>; row: TTerminalRequestRow; state: TTerminalRequest; emit: TEmit },
+  opts: {
+    deps: Pick<TAppDeps, 'config'>;
+    row: TTerminalRequestRow;
+    state: TTerminalRequest;
+    emit: TEmit;
+    /** A partial approval in `state` was voided at the processor (the poll job's void). */
+    partialVoided?: boolean;
+  },
 ): Promise<TTerminalRequestRow | null> {
   const { row, state } = opts;
   const locked = await repo.findTerminalRequest(tx, { companyId: row.companyId, id: row.id, forUpdate: true });
@@ -137,7 +239,13 @@ export async function applyTerminalState(
   if (state.state === 'pending' || state.state === 'processing') {
     values = { state: state.state, providerStatus, polls: locked.polls + 1 };
   } else if (state.transaction) {
-    const sale = await recordTerminalSale(tx, { deps: opts.deps, row: locked, result: state.transaction, emit: opts.emit });
+    const sale = await recordTerminalSale(tx, {
+      deps: opts.deps,
+      row: locked,
+      result: state.transaction,
+      emit: opts.emit,
+      partialVoided: opts.partialVoided ?? false,
+    });
     values = {
       state: sale.approved ? 'complete' : 'failed',
       providerStatus,

@@ -19,7 +19,7 @@ import { requireSource } from './payment-requests.access';
 import { paymentEnabled, paymentSettingsOf } from './payment-requests.core';
 import * as requests from './payment-requests.repository';
 import { processorForCompany, type TPaymentLog } from './payments.processor';
-import { applyTerminalState, terminalEvent, toTerminalRequestResource } from './terminals.outcome';
+import { applyTerminalState, terminalEvent, toTerminalRequestResource, voidPartialOf } from './terminals.outcome';
 import * as repo from './terminals.repository';
 import type { TTerminalRequestRow } from './terminals.schema';
 
@@ -186,6 +186,7 @@ export async function cancelTerminal(opts: { ctx: TRequestContext; id: number; l
   });
   const { row, company } = found;
   let state: TTerminalRequest = { key: row.providerKey ?? '', state: 'canceled', providerStatus: 'canceled', transaction: null, expiresAt: null };
+  let partialVoided = false;
   if (row.providerKey) {
     const processor = processorOf(ctx, company, opts.log);
     try {
@@ -196,12 +197,13 @@ export async function cancelTerminal(opts: { ctx: TRequestContext; id: number; l
       if (!(err instanceof PaymentError)) throw err;
       throw new AppError('conflict', err.message);
     }
+    partialVoided = await voidPartialOf({ processor, row, state, log: opts.log });
   }
   return runWithLiveEvents({
     deps: ctx,
     scope: { companyId: row.companyId },
     fn: async (tx, emit) => {
-      const applied = await applyTerminalState(tx, { deps: ctx, row, state, emit });
+      const applied = await applyTerminalState(tx, { deps: ctx, row, state, emit, partialVoided });
       return toTerminalRequestResource(applied ?? (await repo.findTerminalRequest(tx, { companyId: row.companyId, id: row.id }))!);
     },
   });

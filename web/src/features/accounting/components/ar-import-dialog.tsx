@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { SpreadsheetFilePicker } from '../../../components/ui/spreadsheet-file-picker';
 import { ApiError, describeError } from '../../../lib/api-client';
 import { useImportTransactions } from '../api/import-transactions';
 
@@ -36,21 +36,16 @@ export function ArImportDialog({ onClose }: { onClose: () => void }) {
       <Typography variant="body2" color="text.secondary">
         {t('ar_import_columns')}
       </Typography>
-      <Box>
-        <Button variant="outlined" component="label" disabled={run.isPending}>
-          {file ? file.name : t('ar_import_choose')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              run.reset();
-            }}
-            data-testid="ar-import-file"
-          />
-        </Button>
-      </Box>
+      <SpreadsheetFilePicker
+        file={file}
+        onChange={(picked) => {
+          setFile(picked);
+          run.reset();
+        }}
+        chooseLabel={t('ar_import_choose')}
+        disabled={run.isPending}
+        testId="ar-import-file"
+      />
       {run.isPending && (
         <Box data-testid="ar-import-progress">
           <LinearProgress />

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { SpreadsheetFilePicker } from '../../../components/ui/spreadsheet-file-picker';
 import { ApiError, describeError } from '../../../lib/api-client';
 import { useImportParts, type TPartsImportTarget } from '../api/import-parts';
 
@@ -60,18 +59,7 @@ export function PartsImportDialog({ onClose }: { onClose: () => void }) {
       <Typography variant="body2" color="text.secondary">
         {t(TARGETS.find(([v]) => v === target)![2])}
       </Typography>
-      <Box>
-        <Button variant="outlined" component="label">
-          {file ? file.name : t('parts_import_choose')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            data-testid="parts-import-file"
-          />
-        </Button>
-      </Box>
+      <SpreadsheetFilePicker file={file} onChange={setFile} chooseLabel={t('parts_import_choose')} disabled={run.isPending} testId="parts-import-file" />
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
         <Alert severity={result.errors.length ? 'warning' : 'success'} data-testid="parts-import-result">

@@ -4,4 +4,5 @@ export const paymentKeys = {
   transactionsAll: ['payment_transactions'] as const,
   transactionLists: ['payment_transactions', 'list'] as const,
   transactionList: (filters: unknown) => ['payment_transactions', 'list', filters] as const,
+  recurringRules: ['payment_recurring_rules'] as const,
 };

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@cd/contracts/payment-money';
 import type { TPublicPaymentPage } from '@cd/contracts/payments';
@@ -77,7 +78,7 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
  * The public payment page's body (a customer link of purpose "payment", inside the public pages' branded frame): what
  * is owed, the lines and totals, and the card form; or the receipt once paid; or why it can no longer be paid.
  */
-export function PublicPaymentView({ code }: { code: string }) {
+export function PublicPaymentView({ code, fallback }: { code: string; fallback?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const query = usePublicPayment(code);
   if (query.isPending)
@@ -86,6 +87,8 @@ export function PublicPaymentView({ code }: { code: string }) {
         <CircularProgress aria-label={t('loading')} />
       </Box>
     );
+  // Opened after the link page said 410: a code that is no payment link shows the link page's own answer.
+  if (query.isError && fallback !== undefined && query.error instanceof ApiError && [400, 404, 410].includes(query.error.status)) return <>{fallback}</>;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const page = query.data;
   return (

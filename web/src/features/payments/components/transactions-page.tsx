@@ -17,6 +17,7 @@ import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { saveBlob } from '../lib/save-blob';
 import { filtersProblem, readTransactionFilters, transactionsCsvName, writeTransactionFilters } from '../lib/transactions-query';
+import { RecurringRulesPanel } from './recurring-rules-panel';
 import { RefundDialog } from './refund-dialog';
 import { TransactionsFilters } from './transactions-filters';
 import { TransactionsTable } from './transactions-table';
@@ -141,6 +142,7 @@ export function TransactionsPage() {
         <Figure label={t('transactions_total_net')} cents={problem ? null : first?.totals?.netCents} testId="transactions-total-net" />
       </Box>
       {body}
+      {canRefund && <RecurringRulesPanel />}
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}
     </Box>
   );

@@ -15,6 +15,11 @@ export function handlePaymentsLiveEvent(queryClient: QueryClient, event: Pick<TL
     void queryClient.invalidateQueries({ queryKey: paymentKeys.transactionLists });
     return true;
   }
+  // A rule charged, skipped (card expired) or stopped (card revoked): the rules panel refetches.
+  if (event.entity === 'payment_recurring_rule') {
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.recurringRules });
+    return true;
+  }
   if (event.entity === 'payment_request') {
     const status = (event.data as { status?: unknown } | null)?.status;
     if (status === 'paid') void queryClient.invalidateQueries({ queryKey: paymentKeys.transactionLists });
