@@ -75,6 +75,7 @@ describe('link purposes and lifetimes', () => {
       MODIFIERS.surveyUrl,
       MODIFIERS.paymentUrl,
       MODIFIERS.bookingUrl,
+      MODIFIERS.questionnaireUrl,
     ];
     expect(CUSTOMER_LINK_PURPOSES.map((p) => CUSTOMER_LINK_PURPOSE_INFO[p].modifier).sort()).toEqual([...urlModifiers].sort());
   });

@@ -11,7 +11,7 @@ import { ZReviewSiteSchema } from './survey';
  * `{PUBLIC_URL}/r/{code}`, opaque and unguessable, scoped to one entity and one purpose, expiring and revocable.
  * Public pages resolve the code on the server and see only what the purpose allows (the answer schemas below).
  */
-export const CUSTOMER_LINK_PURPOSES = ['status', 'approval', 'vehicle_ready', 'survey', 'payment', 'booking'] as const;
+export const CUSTOMER_LINK_PURPOSES = ['status', 'approval', 'vehicle_ready', 'survey', 'payment', 'booking', 'questionnaire'] as const;
 export const ZCustomerLinkPurposeSchema = z.enum(CUSTOMER_LINK_PURPOSES);
 export type TCustomerLinkPurpose = z.infer<typeof ZCustomerLinkPurposeSchema>;
 
@@ -25,6 +25,8 @@ export const CUSTOMER_LINK_PURPOSE_INFO: Readonly<Record<TCustomerLinkPurpose, {
   payment: { entity: 'payment_request', modifier: MODIFIERS.paymentUrl, ttlDays: 30 },
   /** The booking page for one customer (sent from the messenger or in an appointment text): no name or phone asked. */
   booking: { entity: 'customer', modifier: MODIFIERS.bookingUrl, ttlDays: 30 },
+  /** A questionnaire sent to a customer or lead (issue 18): points at the response row it fills. */
+  questionnaire: { entity: 'questionnaire_response', modifier: MODIFIERS.questionnaireUrl, ttlDays: 30 },
 };
 
 /**
@@ -106,7 +108,7 @@ export const ZCustomerLinkSchema = z
 export type TCustomerLink = z.infer<typeof ZCustomerLinkSchema>;
 
 /** What links can point at (the entities of CUSTOMER_LINK_PURPOSE_INFO; a test keeps the two in step). */
-export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'survey', 'payment_request', 'customer'] as const;
+export const CUSTOMER_LINK_ENTITIES = ['repair_order', 'survey', 'payment_request', 'customer', 'questionnaire_response'] as const;
 
 /** GET /api/customer_links?entity=repair_order&entityId=42: the links made for one entity, newest first. */
 export const ZCustomerLinkListQuerySchema = z.object({ entity: z.enum(CUSTOMER_LINK_ENTITIES), entityId: ZIdStringSchema });
@@ -223,6 +225,10 @@ export type TPublicBookingLinkPage = z.infer<typeof ZPublicBookingLinkPageSchema
 export const ZPublicPaymentLinkPageSchema = z.object({ purpose: z.literal('payment'), company: ZPublicBrandSchema });
 export type TPublicPaymentLinkPage = z.infer<typeof ZPublicPaymentLinkPageSchema>;
 
+/** A questionnaire link (issue 18): the page reads the questions from /api/public/questionnaires/{code} (questionnaires.ts). */
+export const ZPublicQuestionnaireLinkPageSchema = z.object({ purpose: z.literal('questionnaire'), company: ZPublicBrandSchema });
+export type TPublicQuestionnaireLinkPage = z.infer<typeof ZPublicQuestionnaireLinkPageSchema>;
+
 /** GET /api/public/links/{code}: the page of the link's purpose. */
 export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [
   ZPublicStatusPageSchema,
@@ -231,5 +237,6 @@ export const ZPublicLinkPageSchema = z.discriminatedUnion('purpose', [
   ZPublicSurveyPageSchema,
   ZPublicBookingLinkPageSchema,
   ZPublicPaymentLinkPageSchema,
+  ZPublicQuestionnaireLinkPageSchema,
 ]);
 export type TPublicLinkPage = z.infer<typeof ZPublicLinkPageSchema>;

@@ -13,6 +13,12 @@ export const MODIFIERS = {
   companyName: '{company_name}',
   appointmentTime: '{appointment_time}',
   bookingUrl: '{booking_url}',
+  questionnaireUrl: '{questionnaire_url}',
+  // Real-estate auto-replies (issue 18, leads module): the listing a keyword or URL named, and its agent.
+  listingName: '{listing_name}',
+  listingUrl: '{listing_url}',
+  listingPrice: '{listing_price}',
+  agentName: '{agent_name}',
 } as const;
 export type TModifier = (typeof MODIFIERS)[keyof typeof MODIFIERS];
 
@@ -22,6 +28,7 @@ export const OPTIONAL_MODIFIERS: readonly TModifier[] = [MODIFIERS.customerName,
 /** An appointment text may carry the booking page's link (a denial: "pick another time"). */
 const APPOINTMENT = { required: [], optional: [MODIFIERS.appointmentTime, MODIFIERS.bookingUrl] } as const;
 const PLAIN = { required: [], optional: [] } as const;
+const LISTING = { required: [], optional: [MODIFIERS.listingName, MODIFIERS.listingUrl, MODIFIERS.listingPrice, MODIFIERS.agentName] } as const;
 
 /** Texts that take modifiers, by property path ("group.key"): the modifiers each must contain, and the extra ones
  * (besides OPTIONAL_MODIFIERS) it may use. */
@@ -42,6 +49,11 @@ export const MODIFIER_FIELDS = {
   'appointmentsSettings.denialText': APPOINTMENT,
   'appointmentsSettings.cancellationText': APPOINTMENT,
   'appointmentsSettings.reminderText': APPOINTMENT,
+  // Inbound keyword / listing-URL replies and the landing page's text (leads module, docs/leads.md).
+  'realEstateSettings.propertyInterestMessage': LISTING,
+  'realEstateSettings.genericUrlMessage': LISTING,
+  'realEstateSettings.invalidPropertyRequestedMessage': PLAIN,
+  'realEstateSettings.landingPageLeadMessage': PLAIN,
 } as const satisfies Record<string, { required: readonly TModifier[]; optional: readonly TModifier[] }>;
 export type TModifierField = keyof typeof MODIFIER_FIELDS;
 

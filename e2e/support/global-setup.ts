@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startFakeTwilio } from '../../server/test/fakes/fake-twilio';
 import { startFakeWhatsApp } from '../../server/test/fakes/fake-whatsapp';
+import { startFakeListingSite } from './fake-listing-site';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     dataDir: string;
     twilio: { baseUrl: string; accountSid: string; authToken: string };
     whatsapp: { baseUrl: string; accessToken: string; appSecret: string; phoneNumberId: string };
+    /** The local real-estate site "generate from URL" reads (issue 18). */
+    listingSite: string;
   }
 }
 
@@ -52,6 +55,7 @@ export default async function setup(project: TestProject) {
   // A fake SMS provider speaking Twilio's API; tests read what it received through its own list endpoint.
   const twilio = await startFakeTwilio();
   const whatsapp = await startFakeWhatsApp();
+  const listingSite = await startFakeListingSite();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -72,6 +76,8 @@ export default async function setup(project: TestProject) {
       // Automated and group sends would otherwise wait for the sending window depending on when CI runs.
       QUIET_HOURS: 'false',
       WHATSAPP_GRAPH_URL: whatsapp.baseUrl,
+      // Test-only: the SSRF-safe fetch may reach the local listing site although it is on loopback.
+      SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,6 +86,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('listingSite', listingSite.baseUrl);
   project.provide('twilio', { baseUrl: twilio.baseUrl, accountSid: twilio.accountSid, authToken: twilio.authToken });
   project.provide('whatsapp', { baseUrl: whatsapp.baseUrl, accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, phoneNumberId: whatsapp.phoneNumberId });
   return async () => {
@@ -89,5 +96,6 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     await twilio.close();
     await whatsapp.close();
+    await listingSite.close();
   };
 }

@@ -44,6 +44,7 @@ import { notifyInboundMessage } from './modules/notifications/notifications.serv
 import { createMessageBatchJobHandlers, createMessageJobHandlers } from './modules/messages/messages.jobs';
 import { inboundMessageReceived, inboundMessageStored } from './modules/messages/messages.api';
 import { applyAwayStatus } from './modules/away/away.service';
+import { leadLandingRoutes, leadsRoutes, reactToListingText } from './modules/leads/leads.api';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { simulatorRoutes } from './modules/simulator/simulator.routes';
 import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes';
@@ -69,6 +70,14 @@ import { createVehicleJobHandlers } from './modules/vehicles/vehicles.jobs';
 import { registerVehicleAutomations } from './modules/vehicles/vehicles.register';
 import { appointmentsRoutes, registerAppointments, scheduleRoutes } from './modules/appointments/appointments.api';
 import { partsImportRoutes, partsRoutes, registerParts } from './modules/parts/parts.api';
+import { createOfferJobHandlers, offersRoutes, registerOffers } from './modules/offers/offers.api';
+import { marketingRoutes } from './modules/marketing/marketing.api';
+import { keywordsRoutes } from './modules/keywords/keywords.routes';
+import { listingsRoutes } from './modules/listings/listings.routes';
+import { listingsImportRoutes } from './modules/listings/listings-import.routes';
+import { listingPageDataRoutes } from './modules/listings/listing-page-data.routes';
+import { interestsRoutes } from './modules/interests/interests.api';
+import { questionnairesRoutes, registerQuestionnaires } from './modules/questionnaires/questionnaires.api';
 import { appointmentMessengerRoutes } from './modules/appointments/appointment-messenger.routes';
 import { accountingRoutes, arStatementsRoutes, settleStatementPayment } from './modules/accounting/accounting.api';
 import {
@@ -138,6 +147,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   };
   // Modules above messages react to a customer's message in its transaction (attaching twice is a no-op).
   inboundMessageStored.attach(applyAwayStatus);
+  inboundMessageStored.attach(reactToListingText);
   inboundMessageReceived.attach(notifyInboundMessage);
   // Approved lines go to the DMS when the company asks for it (queued in the approval's transaction).
   repairOrderLinesApproved.attach(pushApprovedLines);
@@ -168,6 +178,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   registerSurveys();
   registerAppointments();
   registerParts();
+  registerOffers();
+  registerQuestionnaires();
   registerPayments();
   // Handlers close over `workerDeps`, which is complete before the worker runs its first job.
   deps.jobs = createOutboxWorker({
@@ -184,6 +196,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createNotificationJobHandlers({ deps: workerDeps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps: workerDeps }),
       ...createCustomerGroupJobHandlers({ deps: workerDeps }),
+      ...createOfferJobHandlers({ deps: workerDeps }),
       ...createVehicleJobHandlers({ deps: workerDeps, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createDmsSyncJobHandlers({ deps: workerDeps, log: dmsLog }),
       ...createAutomationJobHandlers({ deps: workerDeps }),
@@ -267,6 +280,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await companyServicesRoutes(api, deps);
     await integrationsRoutes(api, deps);
     await publicPagesRoutes(api, deps);
+    await leadLandingRoutes(api, deps);
+    await leadsRoutes(api, deps);
     await errorReportsRoutes(api, deps);
     await vehiclesRoutes(api, deps);
     await repairOrdersRoutes(api, deps);
@@ -284,6 +299,14 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await arStatementsRoutes(api, deps);
     await partsRoutes(api, deps);
     await partsImportRoutes(api, deps);
+    await offersRoutes(api, deps);
+    await marketingRoutes(api, deps);
+    await keywordsRoutes(api, deps);
+    await listingsImportRoutes(api, deps);
+    await listingsRoutes(api, deps);
+    await listingPageDataRoutes(api, deps);
+    await interestsRoutes(api, deps);
+    await questionnairesRoutes(api, deps);
     await paymentOperationsRoutes(api, deps);
     await recurringRulesRoutes(api, deps);
     await paymentRequestsRoutes(api, deps);

@@ -60,6 +60,11 @@ const ZEnvSchema = z.object({
   VIBER_API_URL: z.string().url().default('https://chatapi.viber.com/pa'),
   NHTSA_API_URL: z.string().url().default('https://api.nhtsa.gov'),
   NHTSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * Hosts (names or IP literals, comma-separated) the SSRF-safe fetch (lib/safe-fetch.ts) may reach although they are
+   * loopback or private: for tests and e2e against a local fake site only. Empty (the default) in every deployment.
+   */
+  SAFE_FETCH_ALLOW_HOSTS: z.string().max(1000).default(''),
   /** The next-variant payment provider's API base; unset = credentials cannot be verified (saving new ones is refused). */
   PAYMENT_NEXT_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
   /** Charge every payment-enabled company through the embedded simulator (no outside calls): the embedded default. */
@@ -145,6 +150,8 @@ export type TConfig = {
   /** Public NHTSA API (recalls by make, model and year). */
   nhtsaApiUrl: string;
   nhtsaTimeoutMs: number;
+  /** Test-only: hosts the SSRF-safe fetch may reach although private (SAFE_FETCH_ALLOW_HOSTS); empty in deployments. */
+  safeFetchAllowHosts: string[];
   paymentNextApiUrl?: string;
   /** Card processors (issue 17): simulate = the embedded simulator charges every enabled company. */
   payments: { simulate: boolean; usaepayBaseUrl?: string; timeoutMs: number };
@@ -256,6 +263,9 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     viberApiUrl: env.VIBER_API_URL.replace(/\/+$/, ''),
     nhtsaApiUrl: env.NHTSA_API_URL.replace(/\/+$/, ''),
     nhtsaTimeoutMs: env.NHTSA_TIMEOUT_MS,
+    safeFetchAllowHosts: env.SAFE_FETCH_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
     paymentNextApiUrl: env.PAYMENT_NEXT_API_URL?.replace(/\/+$/, '') || undefined,
     payments: {
       simulate: env.PAYMENTS_SIMULATE,

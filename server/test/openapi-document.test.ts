@@ -35,6 +35,8 @@ const PUBLIC_OPERATIONS = [
   'POST /api/webhooks/viber/{companySlug}',
   'GET /api/public/companies/{slug}',
   'POST /api/public/companies/{slug}/opt_in',
+  'GET /api/public/lead-pages/{slug}',
+  'POST /api/public/lead-pages/{slug}/leads',
   'GET /api/public/links/{code}',
   'POST /api/public/links/{code}/answer',
   'GET /api/public/booking/{slug}',
@@ -48,6 +50,8 @@ const PUBLIC_OPERATIONS = [
   'GET /api/public/payments/{code}/receipt',
   'POST /api/public/payments/{code}/card-token',
   'POST /api/public/payments/{code}/charge',
+  'GET /api/public/questionnaires/{code}',
+  'POST /api/public/questionnaires/{code}/answers',
   'POST /api/webhooks/payment/{provider}/{slug}/transaction',
 ];
 

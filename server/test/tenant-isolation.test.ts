@@ -11,6 +11,7 @@ import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TT
 import { multipartBody } from './multipart';
 import { dayFromNow, enableAppointments, dayInstant, seedServices, seedShifts } from './appointment-fixtures';
 import { enablePayments } from './payment-operations-fixtures';
+import { seedKeywords, setRealEstate } from './real-estate-fixtures';
 import { tokenizeSimulatorCard } from '../src/payments/payments';
 import { paymentSimulatorStore } from '../src/modules/payments/payments.processor';
 
@@ -219,6 +220,10 @@ beforeAll(async () => {
     consent: { name: 'Victim Customer', text: 'I agree to be charged $25.00 every month on the 5th until I cancel.' },
     idempotencyKey: randomUUID(),
   });
+  // The card that rule saved (POST /api/payment/saved_cards/:id/revoke).
+  rows.savedCard = await runInScope(t.db, { companyId: a.companyId }, async (tx) =>
+    Number(((await tx.execute(sql`select saved_card_id as id from payment_recurring_rules where id = ${rows.recurringRule}`)).rows[0] as { id: string }).id),
+  );
   // A's parts account, a sale, a counter ticket and a statement of the ticket (parts sales).
   rows.partsCustomer = await schedule('/api/parts_customers', { name: 'Victim Parts Co', customerReference: 'VICTIM-1', customer: rows.customer });
   const partsLine = { partNumber: 'VICTIM-PN', description: 'Victim part', quantity: 1, unitPriceCents: 1000 };
@@ -230,6 +235,44 @@ beforeAll(async () => {
     lines: [partsLine],
   });
   rows.partsStatement = await schedule('/api/parts_statements', { customer: rows.partsCustomer, from: '2026-01-01', to: '2026-01-31' });
+  // A's keyword and listing (both companies have real estate on, so a refusal is tenancy's); B's own keyword for bodies.
+  await setRealEstate(t, a.companyId);
+  await setRealEstate(t, b.companyId);
+  rows.keyword = (await seedKeywords(t, a.companyId, ['VCTMKW']))[0]!;
+  rows.otherKeyword = (await seedKeywords(t, b.companyId, ['NTRDKW']))[0]!;
+  rows.listing = await schedule('/api/listings', { name: 'Victim listing', url: 'https://victim.example/1', keyword: rows.keyword });
+  // A's marketing lead (issue 18, leads module).
+  rows.lead = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const res = await tx.execute(sql`insert into marketing_leads (company_id, customer_id, source, note) values (${a.companyId}, ${rows.customer}, 'landing_page', 'Victim lead') returning id::int as id`);
+    return Number((res.rows[0] as { id: number }).id);
+  });
+  // A's offer (issue 18, offers module; written directly: A's offers module stays off for the module check below).
+  rows.offer = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const res = await tx.execute(sql`insert into offers (company_id, name, message) values (${a.companyId}, 'Victim offer', 'Victim text') returning id::int as id`);
+    // B has offers on, so its refusal of A's offer is tenancy's 404 and not the module's 403.
+    await tx.execute(sql`update companies set modules = modules || '{"offers": true}'::jsonb where id = ${b.companyId}`);
+    return Number((res.rows[0] as { id: number }).id);
+  });
+  // A's interest category (with A's customer in it) and A's customer's interest in A's listing (interests module).
+  await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const i = await tx.execute(sql`insert into interests (company_id, name) values (${a.companyId}, 'Victim interest') returning id::int as id`);
+    rows.interest = Number((i.rows[0] as { id: number }).id);
+    await tx.execute(sql`insert into customer_interests (company_id, customer_id, interest_id) values (${a.companyId}, ${rows.customer}, ${rows.interest})`);
+    const li = await tx.execute(
+      sql`insert into listing_interests (company_id, listing_id, customer_id, source) values (${a.companyId}, ${rows.listing}, ${rows.customer}, 'keyword') returning id::int as id`,
+    );
+    rows.listingInterest = Number((li.rows[0] as { id: number }).id);
+  });
+  // A's questionnaire and a response of A's customer (questionnaire module on for both, so a refusal is tenancy's).
+  await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    await tx.execute(sql`update companies set modules = modules || '{"questionnaire": true}'::jsonb where id in (${a.companyId}, ${b.companyId})`);
+    const q = await tx.execute(sql`insert into questionnaires (company_id, name, questions)
+      values (${a.companyId}, 'Victim questionnaire', '[{"id":"q1","text":"Victim question","kind":"text","options":[],"required":false}]'::jsonb) returning id::int as id`);
+    rows.questionnaire = Number((q.rows[0] as { id: number }).id);
+    const r = await tx.execute(sql`insert into questionnaire_responses (company_id, questionnaire_id, customer_id, questions)
+      values (${a.companyId}, ${rows.questionnaire}, ${rows.customer}, '[]'::jsonb) returning id::int as id`);
+    rows.questionnaireResponse = Number((r.rows[0] as { id: number }).id);
+  });
 });
 afterAll(() => t.close());
 
@@ -275,7 +318,17 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   payment: () => rows.paymentTransaction!,
   // A longer path names its own fixture (looked up before its first segment): /api/payment/recurring_rules/:id.
   'payment/recurring_rules': () => rows.recurringRule!,
+  'payment/saved_cards': () => rows.savedCard!,
   payment_requests: () => rows.paymentRequest!,
+  questionnaires: () => rows.questionnaire!,
+  questionnaire_responses: () => rows.questionnaireResponse!,
+  keywords: () => rows.keyword!,
+  listings: () => rows.listing!,
+  // /api/marketing/leads/:id (leads module).
+  'marketing/leads': () => rows.lead!,
+  offers: () => rows.offer!,
+  interests: () => rows.interest!,
+  listing_interests: () => rows.listingInterest!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -291,6 +344,11 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PATCH /api/message_templates/:id': () => ({ text: 'Intruder' }),
   'PUT /api/message_templates/:id': () => ({ text: 'Intruder' }),
   'PATCH /api/customer_groups/:id': () => ({ name: 'Intruder' }),
+  'POST /api/customers/:id/marketing_consent': () => ({ source: 'staff', wording: 'Intruder consent wording.' }),
+  'PATCH /api/offers/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/offers/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/offers/:id/schedule': () => ({ scheduledAt: null }),
+  'POST /api/offers/:id/schedule': () => ({ scheduledAt: null }),
   'PUT /api/customer_groups/:id': () => ({ name: 'Intruder', customers: [] }),
   'PATCH /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
   'PUT /api/internal_chat_threads/:id': (other) => ({ name: 'Intruder', users: [other.agent.id] }),
@@ -310,6 +368,20 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'POST /api/payment_requests/:id/terminal': () => ({ serial: 'T-ALL' }),
   'PATCH /api/charge_customers/:id': () => ({ name: 'Intruder' }),
   'PATCH /api/parts_customers/:id': () => ({ name: 'Intruder' }),
+  'PATCH /api/questionnaires/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/questionnaires/:id': () => ({ name: 'Intruder', questions: [{ text: 'Intruder', kind: 'text' }] }),
+  'POST /api/questionnaires/:id/send': () => ({ customer: rows.otherCustomer }),
+  'POST /api/companies/:id/generate_keywords': () => ({ count: 1 }),
+  'PATCH /api/listings/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/listings/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/listings/:id/assign_keyword': () => ({ keyword_id: rows.otherKeyword }),
+  'PUT /api/listings/:id/change_agent': (other) => ({ agent_id: other.agent.id }),
+  'PUT /api/listings/:id/archive': () => ({ new_status: 'sold' }),
+  'PUT /api/listings/:id/unarchive': () => ({ keyword_id: rows.otherKeyword, new_status: 'for_sale' }),
+  'PATCH /api/marketing/leads/:id': () => ({ status: 'closed', note: 'Intruder' }),
+  'PATCH /api/interests/:id': () => ({ name: 'Intruder' }),
+  'PUT /api/interests/:id': () => ({ name: 'Intruder' }),
+  'PATCH /api/listing_interests/:id': () => ({ state: 'not_interested' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -382,10 +454,13 @@ describe('every route with an id, called by another company', () => {
     expect(company.json().modules.offers).toBe(false);
     expect(checked).toContain('DELETE /api/users/:id');
     // A's recurring rule: found by its own fixture (not a transaction id), refused as missing, and left as it was.
-    for (const key of ['GET', 'PATCH'].map((m) => `${m} /api/payment/recurring_rules/:id`).concat('POST /api/payment/recurring_rules/:id/cancel'))
+    for (const key of ['GET', 'PATCH']
+      .map((m) => `${m} /api/payment/recurring_rules/:id`)
+      .concat('POST /api/payment/recurring_rules/:id/cancel', 'POST /api/payment/saved_cards/:id/revoke'))
       expect(answers[key], key).toBe(404);
     const rule = await t.app.inject({ method: 'GET', url: `/api/payment/recurring_rules/${rows.recurringRule}`, headers: bearer(adminTok) });
-    expect(rule.json()).toMatchObject({ id: rows.recurringRule, enabled: true, description: 'Victim plan', endedAt: null });
+    expect(rule.json()).toMatchObject({ id: rows.recurringRule, enabled: true, description: 'Victim plan', endedAt: null, status: 'active' });
+    expect(rule.json().savedCard.revokedAt).toBeNull();
     const customer = await t.app.inject({ method: 'GET', url: `/api/customers/${rows.customer}`, headers: bearer(adminTok) });
     expect(customer.json()).toMatchObject({ firstName: 'Victim', read: true, archived: false });
     const msgs = await t.app.inject({ method: 'GET', url: `/api/messages?customer=${rows.customer}`, headers: bearer(adminTok) });

@@ -12,6 +12,8 @@ import { seedDemoAppointments } from './seed-appointments';
 import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoParts } from './seed-parts';
 import { seedDemoPayments } from './seed-payments';
+import { seedRealEstate } from './seed-real-estate';
+import { seedDemoOffers } from './seed-offers';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -20,6 +22,7 @@ export const DEMO_SIGN_INS = [
   { email: 'admin@motors.example.com', label: 'company admin, Demo Motors (automotive)' },
   { email: 'agent@motors.example.com', label: 'agent, Demo Motors (communication, internal chat, appointments)' },
   { email: 'admin@realty.example.com', label: 'company admin, Demo Realty (real estate)' },
+  { email: 'agent@realty.example.com', label: 'agent, Demo Realty (real estate, offers: listings, keywords picker)' },
 ] as const;
 
 type TSeedUser = {
@@ -139,7 +142,7 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     const [realty] = await tx
       .insert(companies)
       .values({
-        ...defaultCompanySettings({ realEstate: true, offers: true }),
+        ...defaultCompanySettings({ realEstate: true, offers: true, questionnaire: true }),
         country: 'US',
         language: 'en',
         name: 'Demo Realty',
@@ -148,6 +151,18 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
         email: 'hello@realty.example.com',
         phone: '+15555550200',
         address: '88 Ocean Avenue, Santa Monica, CA 90401',
+        // The keyword auto-replies and the landing page /l/demo-realty (docs/leads.md).
+        realEstateSettings: {
+          beforePhoneInputText: 'Leave your mobile number and an agent will text you about the home.',
+          phoneNumberSubmittedText: 'Thanks! An agent will text you shortly.',
+          optInviteMessage:
+            'Yes, text me new listings and offers from Demo Realty. Consent is not a condition of purchase. Msg & data rates may apply. Reply STOP to opt out.',
+          propertyInterestMessage:
+            'Thanks for asking about {listing_name} ({listing_price}). Details and photos: {listing_url} — {agent_name} will text you shortly.',
+          genericUrlMessage: 'Thanks for your interest in {listing_name}! {agent_name} will text you shortly.',
+          invalidPropertyRequestedMessage: 'We could not find a property with that code. Check the sign and text the code again.',
+          landingPageLeadMessage: 'Thanks for contacting {company_name}! An agent will text you shortly. Reply STOP to opt out.',
+        },
       })
       .returning();
     const rows = [
@@ -179,6 +194,8 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedDemoAccounting(tx, { motorsId: motors!.id });
     await seedDemoParts(tx, { motorsId: motors!.id });
     await seedDemoPayments(tx, { motorsId: motors!.id, publicUrl });
+    await seedRealEstate(tx, { realtyId: realty!.id });
+    await seedDemoOffers(tx, { realtyId: realty!.id });
     return true;
   });
 }

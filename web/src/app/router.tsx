@@ -25,6 +25,7 @@ const LoginPage = lazyNamed(() => import('../features/auth/components/login-page
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
 const PublicCompanyPage = lazyNamed(() => import('../features/public-page/components/public-company-page').then((m) => m.PublicCompanyPage));
+const LeadLandingPage = lazyNamed(() => import('../features/lead-landing/components/lead-landing-page').then((m) => m.LeadLandingPage));
 const PublicBookingPage = lazyNamed(() => import('../features/public-page/components/public-booking-page').then((m) => m.PublicBookingPage));
 const ReloadPage = lazyNamed(() => import('./pages/reload-page').then((m) => m.ReloadPage));
 const RedirectIfSignedIn = lazyFirstScreen(() => import('./pages/login-redirect').then((m) => m.RedirectIfSignedIn));
@@ -50,15 +51,38 @@ const InternalChatPage = lazyNamed(() => import('../features/internal-chat/compo
 const AppointmentsPage = lazyNamed(() => import('../features/appointments/components/appointments-page').then((m) => m.AppointmentsPage));
 const SchedulePage = lazyNamed(() => import('../features/appointments/components/schedule-page').then((m) => m.SchedulePage));
 const PartsSalesPage = lazyNamed(() => import('../features/parts/components/parts-sales-page').then((m) => m.PartsSalesPage));
+const InterestsPage = lazyNamed(() => import('../features/interests/components/interests-page').then((m) => m.InterestsPage));
+const OffersPage = lazyNamed(() => import('../features/offers/components/offers-page').then((m) => m.OffersPage));
+const MarketingLeadsPage = lazyNamed(() => import('../features/marketing/components/marketing-leads-page').then((m) => m.MarketingLeadsPage));
+const MarketingOffersPage = lazyNamed(() => import('../features/marketing/components/marketing-offers-page').then((m) => m.MarketingOffersPage));
+const MarketingConsentSection = lazy(() => import('../features/offers/components/marketing-consent-section').then((m) => ({ default: m.MarketingConsentSection })));
 const AccountsReceivablePage = lazyNamed(() => import('../features/accounting/components/accounts-receivable-page').then((m) => m.AccountsReceivablePage));
+const ListingsPage = lazyNamed(() => import('../features/listings/components/listings-page').then((m) => m.ListingsPage));
+const ArchivedListingsPage = lazyNamed(() => import('../features/listings/components/listings-page').then((m) => m.ArchivedListingsPage));
+const KeywordsPage = lazyNamed(() => import('../features/keywords/components/keywords-page').then((m) => m.KeywordsPage));
+const CustomerRealEstateSection = lazy(() => import('../features/listings/components/customer-real-estate-section').then((m) => ({ default: m.CustomerRealEstateSection })));
 const TransactionsPage = lazyNamed(() => import('../features/payments/components/transactions-page').then((m) => m.TransactionsPage));
+const QuestionnairesPage = lazyNamed(() => import('../features/questionnaires/components/questionnaires-page').then((m) => m.QuestionnairesPage));
+const PublicQuestionnaireView = lazy(() => import('../features/questionnaires/components/public-questionnaire-view').then((m) => ({ default: m.PublicQuestionnaireView })));
+const CustomerQuestionnairesSection = lazy(() =>
+  import('../features/questionnaires/components/customer-questionnaires-section').then((m) => ({ default: m.CustomerQuestionnairesSection })),
+);
 const PublicPaymentView = lazy(() => import('../features/payments/components/public-payment-view').then((m) => ({ default: m.PublicPaymentView })));
 
 /** The payment link's page body (payments feature), composed into the public link page (features never import each other). */
-function LazyPublicPaymentView(props: { code: string }) {
+function LazyPublicPaymentView(props: { code: string; fallback?: ReactNode }) {
   return (
     <Suspense fallback={<PageSpinner />}>
       <PublicPaymentView {...props} />
+    </Suspense>
+  );
+}
+
+/** The questionnaire link's page body (questionnaires feature, issue 18), composed like the payment page. */
+function LazyPublicQuestionnaireView(props: { code: string }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <PublicQuestionnaireView {...props} />
     </Suspense>
   );
 }
@@ -72,27 +96,39 @@ function LazyGarageSection(props: { customer: TCustomer | undefined }) {
   );
 }
 
+/** The customer details' lower sections: the garage, then the marketing consent (offers feature, issue 18). */
+function LazyCustomerSections(props: { customer: TCustomer | undefined }) {
+  return (
+    <>
+      <LazyGarageSection {...props} />
+      {props.customer && (
+        <Suspense fallback={null}>
+          <MarketingConsentSection customerId={props.customer.id} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <CustomerQuestionnairesSection customer={props.customer} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CustomerRealEstateSection customer={props.customer} />
+      </Suspense>
+    </>
+  );
+}
+
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const errorElement = <RouteErrorPage />;
 
 /** Routes of spec part 1 §2 whose screens are not built yet, with the catalogue key naming each. */
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
   ['dashboard', 'menu_dashboard'],
-  ['interests', 'menu_interests'],
-  ['offers', 'menu_offers'],
   ['analytics', 'screen_analytics'],
-  ['listings', 'menu_listings'],
-  ['archived-listings', 'menu_archived_listings'],
-  ['keywords', 'menu_keywords'],
-  ['questionnaires', 'screen_questionnaires'],
   ['reports', 'menu_reports'],
   ['roles', 'menu_roles'],
   ['support', 'menu_support'],
   ['development/api', 'menu_development_api'],
   ['development/webhook', 'menu_development_webhooks'],
   ['development/stats', 'menu_development_stats'],
-  ['marketing/leads', 'menu_marketing_leads'],
-  ['marketing/offers', 'menu_marketing_offers'],
   ['management/cron_jobs', 'menu_cron_jobs'],
 ];
 
@@ -111,7 +147,7 @@ const appRoutes: RouteObject[] = [
           { path: 'inbox', element: page(<SelectConversationPane />), errorElement },
           // The app composes the repair-orders and appointments features into the conversation screens (features never import each other).
           { path: ':customerId/messenger', element: page(<MessengerPage Aside={MessengerAside} />), errorElement },
-          { path: ':customerId/details', element: page(<CustomerDetailsPage Below={LazyGarageSection} />), errorElement },
+          { path: ':customerId/details', element: page(<CustomerDetailsPage Below={LazyCustomerSections} />), errorElement },
         ],
       },
       // Spec part 1 §2: any other sub-path redirects to /communication.
@@ -128,6 +164,17 @@ const appRoutes: RouteObject[] = [
   { path: 'appointments/schedule', element: page(<SchedulePage />), errorElement },
   // Parts counter: trade accounts, tickets, statements (issue 17).
   { path: 'parts_sales', element: page(<PartsSalesPage />), errorElement },
+  // Offers, their audiences (interests) and the marketing lists (issue 18).
+  { path: 'interests', element: page(<InterestsPage />), errorElement },
+  { path: 'offers', element: page(<OffersPage />), errorElement },
+  { path: 'marketing/leads', element: page(<MarketingLeadsPage />), errorElement },
+  { path: 'marketing/offers', element: page(<MarketingOffersPage />), errorElement },
+  // Questionnaires builder (issue 18).
+  { path: 'questionnaires', element: page(<QuestionnairesPage />), errorElement },
+  // Real estate: listings, archived listings, keywords admin (issue 18).
+  { path: 'listings', element: page(<ListingsPage />), errorElement },
+  { path: 'archived-listings', element: page(<ArchivedListingsPage />), errorElement },
+  { path: 'keywords', element: page(<KeywordsPage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'payment/transactions', element: page(<TransactionsPage />), errorElement },
   // Accounts receivable: charge customers, aging, statements (issue 17).
@@ -156,10 +203,12 @@ export const routes: RouteObject[] = [
       { path: 'reload-page', element: page(<ReloadPage />), errorElement },
       // The page a company's QR code opens: anyone, signed in or not.
       { path: 'c/:slug', element: page(<PublicCompanyPage />), errorElement },
+      // The real-estate landing page (issue 18): a phone number, an optional listing link, a consent box.
+      { path: 'l/:slug', element: page(<LeadLandingPage />), errorElement },
       // The company's booking page (issue 16): anyone, signed in or not.
       { path: 'book/:slug', element: page(<PublicBookingPage />), errorElement },
       // A customer link from an automated text (status, approval, vehicle ready): anyone, signed in or not.
-      { path: 'r/:code', element: page(<PublicLinkPage Payment={LazyPublicPaymentView} />), errorElement },
+      { path: 'r/:code', element: page(<PublicLinkPage Payment={LazyPublicPaymentView} Questionnaire={LazyPublicQuestionnaireView} />), errorElement },
       {
         path: '/',
         element: page(

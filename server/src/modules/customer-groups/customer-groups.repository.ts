@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { customers, type TCustomerRow } from '../customers/customers.schema';
 import type { TCustomerScope } from '../customers/customers.api';
@@ -107,7 +107,8 @@ export async function listGroupMessages(tx: TTx, opts: { companyId: number; grou
     .where(
       and(
         eq(groupMessages.companyId, opts.companyId),
-        opts.groupId !== undefined ? eq(groupMessages.groupId, opts.groupId) : undefined,
+        // An offer's carrier (group_id null, source OFFER) is listed with the offers, not here.
+        opts.groupId !== undefined ? eq(groupMessages.groupId, opts.groupId) : ne(groupMessages.source, 'OFFER'),
         opts.before ? lt(groupMessages.createdAt, opts.before) : undefined,
       ),
     )

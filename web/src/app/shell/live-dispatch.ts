@@ -9,10 +9,15 @@ import { handleCompaniesLiveEvent } from '../../features/companies/hooks/live-up
 import { handleConversationLiveEvent } from '../../features/conversations/hooks/live-updates';
 import type { TLiveContext } from '../../features/conversations/lib/live-cache';
 import { handleGroupsLiveEvent } from '../../features/groups/lib/live';
+import { handleInterestsLiveEvent } from '../../features/interests/lib/live';
 import { handleInternalChatLiveEvent } from '../../features/internal-chat/hooks/live-updates';
+import { handleListingsLiveEvent } from '../../features/listings/lib/live';
+import { handleMarketingLiveEvent } from '../../features/marketing/lib/live';
 import { handleRepairOrdersLiveEvent } from '../../features/repair-orders/lib/live';
 import { handleNotificationsLiveEvent } from '../../features/notifications/hooks/live-updates';
+import { handleOffersLiveEvent } from '../../features/offers/lib/live';
 import { handlePaymentsLiveEvent } from '../../features/payments/lib/live';
+import { handleQuestionnairesLiveEvent } from '../../features/questionnaires/lib/live';
 import { handleSimulatorLiveEvent } from '../../features/simulator/lib/live';
 import { handleSurveysLiveEvent } from '../../features/surveys/lib/live';
 import { handleUserMenuLiveEvent } from '../../features/user-menu/lib/live';
@@ -35,7 +40,12 @@ export function dispatchLiveEvent(queryClient: QueryClient, event: TLiveEvent, c
     handleAppointmentLiveEvent(queryClient, event),
     handleScheduleLiveEvent(queryClient, event),
     handlePaymentsLiveEvent(queryClient, event),
+    handleQuestionnairesLiveEvent(queryClient, event),
     handleAccountingLiveEvent(queryClient, event),
+    handleOffersLiveEvent(queryClient, event),
+    handleInterestsLiveEvent(queryClient, event),
+    handleMarketingLiveEvent(queryClient, event),
+    handleListingsLiveEvent(queryClient, event),
     invalidateColleaguesOnLiveEvent({ queryClient, event }),
     invalidateCompaniesOnLiveEvent({ queryClient, event }),
   ];

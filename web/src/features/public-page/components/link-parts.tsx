@@ -29,7 +29,13 @@ export function PublicLineStatus({ status, testId }: { status: TRepairOrderLineS
 }
 
 /** "Repair order #123 · 2019 Toyota Corolla" under the title; a survey without an order shows the title alone. */
-export function OrderHead({ page, title }: { page: Pick<Exclude<TPublicLinkPage, { purpose: 'booking' | 'payment' }>, 'repairOrder'>; title: ReactNode }) {
+export function OrderHead({
+  page,
+  title,
+}: {
+  page: Pick<Exclude<TPublicLinkPage, { purpose: 'booking' | 'payment' | 'questionnaire' }>, 'repairOrder'>;
+  title: ReactNode;
+}) {
   const { t } = useTranslation();
   const o = page.repairOrder;
   return (

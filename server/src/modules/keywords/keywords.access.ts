@@ -1,0 +1,28 @@
+import { LISTING_MESSAGES } from '@cd/contracts/listings';
+import type { TRequestContext } from '../../context';
+import type { TTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { findCompany, type TCompanyRow } from '../companies/companies.api';
+
+/**
+ * Who works with listings and reads keywords (spec part 1 §2 menu rules, part 2 §6): the real estate role and company
+ * admins (super admins count as admins of the company they work in). Everyone else: 403.
+ */
+export function requireRealEstateUser(ctx: TRequestContext): void {
+  const a = ctx.actor;
+  if (a.isCompanyAdmin || a.isSuperAdmin || a.user.roles.includes('ROLE_REAL_ESTATE')) return;
+  throw new AppError('forbidden', 'You do not have access to real estate.');
+}
+
+/** Keywords are handed out by the super admin only (spec part 2 §6); companies pick from them. */
+export function requireKeywordAdmin(ctx: TRequestContext): void {
+  if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may change keywords.');
+}
+
+/** The company, which must have the real estate module on (403 with a clear message otherwise); 404 when absent. */
+export async function loadRealEstateCompany(tx: TTx, companyId: number): Promise<TCompanyRow> {
+  const company = await findCompany(tx, companyId);
+  if (!company) throw new AppError('not_found', 'Company not found.');
+  if (!company.modules?.realEstate) throw new AppError('forbidden', LISTING_MESSAGES.moduleOff);
+  return company;
+}
