@@ -63,7 +63,7 @@ export async function sendQuestionnaire(opts: { ctx: TRequestContext; id: number
       const customer = (await findCustomer(tx, { ...scope, id: seen.id }))!;
       if (customer.optOut) throw new AppError('conflict', QUESTIONNAIRE_MESSAGES.optedOut);
       const now = new Date();
-      const [recent] = await repo.listResponses(tx, { companyId, customerId: customer.id, questionnaireId: questionnaire.id, limit: 1 });
+      const [recent] = await repo.listResponses(tx, { companyId, ownerId: null, customerId: customer.id, questionnaireId: questionnaire.id, limit: 1 });
       if (recent && now.getTime() - recent.sentAt.getTime() < QUESTIONNAIRE_RESEND_SECONDS * 1000) throw new AppError('conflict', QUESTIONNAIRE_RECENTLY_SENT);
       const channel = resolveChannel(ctx, company, customer);
       const responseId = await repo.insertResponse(tx, {
@@ -123,6 +123,7 @@ export async function listQuestionnaireResponses(opts: {
     const before = query['sentAt[strictly_before]'];
     const rows = await repo.listResponses(tx, {
       companyId,
+      ownerId: customerScopeOf(ctx).ownerId,
       customerId: query.customer,
       questionnaireId: query.questionnaire,
       limit,

@@ -156,9 +156,12 @@ export async function answerResponse(tx: TTx, opts: { companyId: number; id: num
 
 export async function listResponses(
   tx: TTx,
-  opts: { companyId: number; customerId?: number; questionnaireId?: number; limit: number; before?: Date; idLt?: number },
+  opts: { companyId: number; ownerId: number | null; customerId?: number; questionnaireId?: number; limit: number; before?: Date; idLt?: number },
 ): Promise<TQuestionnaireResponseRow[]> {
   const filters: SQL[] = [sql`r.company_id = ${opts.companyId}`];
+  // A plain user sees the answers of the customers they own only, as in the messenger.
+  if (opts.ownerId !== null)
+    filters.push(sql`exists (select 1 from customers c where c.company_id = r.company_id and c.id = r.customer_id and c.user_id = ${opts.ownerId})`);
   if (opts.customerId !== undefined) filters.push(sql`r.customer_id = ${opts.customerId}`);
   if (opts.questionnaireId !== undefined) filters.push(sql`r.questionnaire_id = ${opts.questionnaireId}`);
   if (opts.before)

@@ -253,6 +253,10 @@ describe('sending', () => {
     const notMine = await seedCustomer(t, admin);
     expect((await send(q.id, notMine)).statusCode).toBe(422);
     expect((await send(q.id, notMine, admin)).statusCode).toBe(200);
+    // Listed by questionnaire, the answers of a customer the user does not own stay hidden; the admin sees them.
+    const byQuestionnaire = (token: string) => call('GET', `/api/questionnaire_responses?questionnaire=${q.id}`, token);
+    expect((await byQuestionnaire(realEstate)).json().member).toHaveLength(0);
+    expect((await byQuestionnaire(admin)).json().member).toHaveLength(1);
     await sqlRun(sql`update customers set opt_out = true where id = ${customer}`);
     const res = await send(q.id, customer);
     expect(res.statusCode).toBe(409);
