@@ -114,6 +114,7 @@ export const ZListingInterestSchema = z.object({
   '@type': z.literal('ListingInterest'),
   id: z.number().int(),
   listing: z.string(),
+  listingName: z.string(),
   customer: z.string(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),

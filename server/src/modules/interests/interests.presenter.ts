@@ -33,6 +33,7 @@ export function toListingInterestResource(r: TListingInterestRow): TListingInter
     '@type': 'ListingInterest',
     id: r.id,
     listing: `/api/listings/${r.listingId}`,
+    listingName: r.listingName,
     customer: `/api/customers/${r.customerId}`,
     customerName: r.customerName,
     customerPhone: r.customerPhone,

@@ -184,14 +184,17 @@ export async function customerIdsOfInterests(tx: TTx, opts: { companyId: number;
 /* ---- A customer's interest in a listing ---- */
 
 const listingInterestColumns = sql`li.company_id, li.id, li.listing_id, li.customer_id, li.state, li.agent_id, li.source, li.created_at, li.updated_at,
-  ${customerName('c')} as customer_name, c.phone as customer_phone`;
-const listingInterestFrom = sql`from listing_interests li join customers c on c.company_id = li.company_id and c.id = li.customer_id`;
+  ${customerName('c')} as customer_name, c.phone as customer_phone, l.name as listing_name`;
+// The listing's name rides along so a customer's interests read as a list without one request per listing.
+const listingInterestFrom = sql`from listing_interests li join customers c on c.company_id = li.company_id and c.id = li.customer_id
+  join listings l on l.company_id = li.company_id and l.id = li.listing_id`;
 
 function listingInterestOf(r: TRaw): TListingInterestRow {
   return {
     companyId: num(r.company_id),
     id: num(r.id),
     listingId: num(r.listing_id),
+    listingName: String(r.listing_name ?? ''),
     customerId: num(r.customer_id),
     customerName: String(r.customer_name ?? ''),
     customerPhone: r.customer_phone === null || r.customer_phone === undefined || r.customer_phone === '' ? null : String(r.customer_phone),

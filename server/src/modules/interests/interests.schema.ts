@@ -24,6 +24,7 @@ export interface TListingInterestRow {
   companyId: number;
   id: number;
   listingId: number;
+  listingName: string;
   customerId: number;
   customerName: string;
   customerPhone: string | null;

@@ -247,6 +247,7 @@ describe('listing interests', () => {
     expect((await call('GET', `/api/listing_interests?customer=${c1}`, offersUser)).json().member[0]).toMatchObject({
       state: 'archived',
       '@type': 'ListingInterest',
+      listingName: expect.stringContaining('Home'),
     });
     const leads = await call('GET', `/api/listings/${listing}/interested_leads?state=archived`, admin);
     expect(leads.statusCode, leads.body).toBe(200);

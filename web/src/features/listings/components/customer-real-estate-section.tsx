@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
-import { useListing } from '../api/get-listing';
 import { useCustomerInterests } from '../api/get-customer-interests';
 import { useCustomerListingInterests } from '../api/get-customer-listing-interests';
 import { idOfIri } from '../lib/listing-form';
@@ -28,19 +27,13 @@ function Block({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
-/** The listing's name (its own cached GET: interests carry only the listing's IRI), linking to its drawer. */
-function ListingLink({ iri }: { iri: string }) {
+/** The listing's name (carried by the interest), opening its drawer; the drawer reads the listing, archived or not. */
+function ListingLink({ iri, name }: { iri: string; name: string }) {
   const { t } = useTranslation();
   const id = idOfIri(iri);
-  const listing = useListing(id);
   return (
-    <Link
-      component={RouterLink}
-      to={listing.data?.archived ? `/archived-listings?listing=${id}` : `/listings?listing=${id}`}
-      underline="hover"
-      sx={{ fontWeight: 600 }}
-    >
-      {listing.data?.name ?? t('listing_number', { id })}
+    <Link component={RouterLink} to={`/listings?listing=${id}`} underline="hover" sx={{ fontWeight: 600 }}>
+      {name || t('listing_number', { id })}
     </Link>
   );
 }
@@ -83,7 +76,7 @@ export function CustomerRealEstateSection({ customer }: { customer: TCustomer | 
             sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
             data-testid={`customer-listing-interest-${i.id}`}
           >
-            <ListingLink iri={i.listing} />
+            <ListingLink iri={i.listing} name={i.listingName} />
             <Chip size="small" variant="outlined" color={i.state === 'active' ? 'success' : 'default'} label={t(`listing_interest_state_${i.state}`)} />
             <Typography variant="caption" color="text.secondary">
               {t(`listing_interest_source_${i.source}`)} · {formatDateTime(i.createdAt)}
