@@ -11,10 +11,11 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TListing } from '@cd/contracts/listings';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useListing } from '../api/get-listing';
+import { ListingDeleteDialog } from './listing-delete-dialog';
 import { ListingInterests } from './listing-interests';
 import { ListingStatusChip } from './listing-status-chip';
 import { formatListingPrice, type TListingRowAction } from './listings-table';
@@ -32,7 +33,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Details({ listing, onAction }: { listing: TListing; onAction: (a: TListingRowAction) => void }) {
+function Details({ listing, onAction, onDelete }: { listing: TListing; onAction: (a: TListingRowAction) => void; onDelete: () => void }) {
   const { t } = useTranslation();
   return (
     <>
@@ -95,6 +96,9 @@ function Details({ listing, onAction }: { listing: TListing; onAction: (a: TList
             </Button>
           </>
         )}
+        <Button variant="outlined" size="small" color="error" onClick={onDelete} data-testid="listing-drawer-delete">
+          {t('delete')}
+        </Button>
       </Box>
     </>
   );
@@ -113,6 +117,7 @@ export function ListingDrawer({
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const listing = useListing(listingId);
+  const [deleting, setDeleting] = useState<TListing | null>(null);
   return (
     <Drawer
       anchor="right"
@@ -140,7 +145,7 @@ export function ListingDrawer({
             {t('listing_load_failed')}
           </Alert>
         ) : (
-          <Details listing={listing.data} onAction={(a) => onAction(listing.data, a)} />
+          <Details listing={listing.data} onAction={(a) => onAction(listing.data, a)} onDelete={() => setDeleting(listing.data)} />
         )}
         <Divider />
         <Typography variant="overline" color="text.secondary" component="h3" sx={{ fontWeight: 700 }}>
@@ -148,6 +153,16 @@ export function ListingDrawer({
         </Typography>
         {listingId !== null && <ListingInterests listingId={listingId} />}
       </Box>
+      {deleting && (
+        <ListingDeleteDialog
+          listing={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            onClose();
+          }}
+        />
+      )}
     </Drawer>
   );
 }

@@ -1,4 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,9 +17,10 @@ import { ListingActionDialog, type TListingActionKind } from './listing-action-d
 import { ListingDrawer } from './listing-drawer';
 import { ListingFormDialog } from './listing-form-dialog';
 import { ListingsFilters } from './listings-filters';
+import { ListingsImportDialog } from './listings-import-dialog';
 import { ListingsTable, type TListingRowAction } from './listings-table';
 
-type TDialog = { kind: 'new' } | { kind: 'edit'; listing: TListing } | { kind: TListingActionKind; listing: TListing };
+type TDialog = { kind: 'new' } | { kind: 'import' } | { kind: 'edit'; listing: TListing } | { kind: TListingActionKind; listing: TListing };
 
 /**
  * /listings and /archived-listings (spec part 1 §2, part 2 §4): the company's listings newest first with filters in
@@ -100,6 +102,17 @@ export function ListingsPage({ archived = false }: { archived?: boolean }) {
           {t(archived ? 'menu_archived_listings' : 'menu_listings')}
         </Typography>
         {!archived && (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<UploadFileOutlined />}
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="listings-import"
+          >
+            {t('listings_import')}
+          </Button>
+        )}
+        {!archived && (
           <Button variant="contained" size="small" startIcon={<AddOutlined />} onClick={() => setDialog({ kind: 'new' })} data-testid="listing-new">
             {t('listing_new')}
           </Button>
@@ -109,8 +122,9 @@ export function ListingsPage({ archived = false }: { archived?: boolean }) {
       {body}
       <ListingDrawer listingId={openId} onClose={() => setOpen(null)} onAction={onAction} />
       {dialog?.kind === 'new' && <ListingFormDialog onClose={() => setDialog(null)} onSaved={(l) => setOpen(l.id)} />}
+      {dialog?.kind === 'import' && <ListingsImportDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <ListingFormDialog listing={dialog.listing} onClose={() => setDialog(null)} />}
-      {dialog && dialog.kind !== 'new' && dialog.kind !== 'edit' && (
+      {dialog && dialog.kind !== 'new' && dialog.kind !== 'import' && dialog.kind !== 'edit' && (
         <ListingActionDialog kind={dialog.kind} listing={dialog.listing} onClose={() => setDialog(null)} />
       )}
     </Box>
