@@ -314,6 +314,18 @@ export const TERMINAL_PARTIAL_NOT_VOIDED = 'payment_terminal_partial_approval_no
 
 /** The customer withdrew the card: never charged again; the consent given (who, words, when) is kept with it. */
 export const ZSavedCardRevokeBodySchema = z.strictObject({}).nullish();
+/** GET /api/payment/saved_cards: the cards a new rule may charge (not revoked), with their customer; newest first. */
+export const ZSavedCardListQuerySchema = z.object({
+  customer: idRefOf('customers').optional(),
+  company: idRefOf('companies').optional(),
+});
+export const ZSavedCardListItemSchema = ZSavedCardSchema.extend({
+  customer: z.object({ '@id': z.string(), id: z.number().int(), name: z.string() }),
+});
+export type TSavedCardListItem = z.infer<typeof ZSavedCardListItemSchema>;
+/** At most this many in one answer (a company's active cards; the picker narrows by customer). */
+export const SAVED_CARDS_LISTED = 200;
+
 export const ZSavedCardRevokeResultSchema = z.object({ savedCard: ZSavedCardSchema, rulesStopped: z.number().int() });
 export type TSavedCardRevokeResult = z.infer<typeof ZSavedCardRevokeResultSchema>;
 

@@ -207,6 +207,30 @@ describe('revoking a saved card', () => {
   });
 });
 
+describe('the saved cards list', () => {
+  it('lists the cards a new rule may charge with their customer, leaves revoked ones out, and stays in the company', async () => {
+    const other = await insertCustomer(t, a.companyId, { firstName: 'Ann', lastName: 'Lee' });
+    const kept = await ruleWithNewCard();
+    const gone = await ruleWithNewCard();
+    const elsewhere = await ruleWithNewCard({ customer: other });
+    await post(`/api/payment/saved_cards/${gone.savedCard.id}/revoke`, {});
+    const res = await get(`/api/payment/saved_cards?customer=${customer}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().member.map((c: { id: number }) => c.id);
+    expect(ids).toContain(kept.savedCard.id);
+    expect(ids).not.toContain(gone.savedCard.id);
+    expect(ids).not.toContain(elsewhere.savedCard.id);
+    expect(res.json().member[0]).toMatchObject({ customer: { id: customer, name: 'Bob Roe' }, revokedAt: null, cardLast4: expect.any(String) });
+    expect(res.body).not.toMatch(/tok_|token/i);
+    const all = (await get('/api/payment/saved_cards')).json().member.map((c: { id: number }) => c.id);
+    expect(all).toEqual(expect.arrayContaining([kept.savedCard.id, elsewhere.savedCard.id]));
+    expect((await get('/api/payment/saved_cards', agent)).statusCode).toBe(403);
+    expect((await get('/api/payment/saved_cards', intruder)).json().member.map((c: { id: number }) => c.id)).not.toContain(kept.savedCard.id);
+    for (const bad of ['customer=abc', 'customer=-1', 'customer=/api/users/1'])
+      expect([400, 422], bad).toContain((await get(`/api/payment/saved_cards?${bad}`)).statusCode);
+  });
+});
+
 describe('saved card expiry', () => {
   it('is kept from the card form and shown', async () => {
     const rule = await ruleWithNewCard({ cardExpiry: { month: 12, year: 2039 } });

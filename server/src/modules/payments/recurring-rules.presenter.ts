@@ -1,12 +1,12 @@
 import { customerDisplayName } from '@cd/contracts/customer';
 import { companyAdminsTopic, companyRoleTopic } from '@cd/contracts/live';
-import type { TRecurringRule, TRecurringRuleStatus, TSavedCard } from '@cd/contracts/payment-operations';
+import type { TRecurringRule, TRecurringRuleStatus, TSavedCard, TSavedCardListItem } from '@cd/contracts/payment-operations';
 import { CARD_BRANDS } from '@cd/contracts/payments';
 import { iri } from '../../lib/hydra';
 import type { TLiveEventInput } from '../../live/live.types';
 import { cardExpiredFor, periodOf } from './recurring-rules.dates';
 import type { TRuleWithRefs } from './recurring-rules.repository';
-import type { TRecurringRuleRow } from './recurring-rules.schema';
+import type { TRecurringRuleRow, TSavedCardRow } from './recurring-rules.schema';
 import { transactionIri } from './transactions.presenter';
 
 export const recurringRuleIri = (id: number) => `/api/payment/recurring_rules/${id}`;
@@ -28,6 +28,33 @@ export function toSavedCardResource(card: TCardRef, now = new Date()): TSavedCar
     expiryMonth: card.expiryMonth,
     expiryYear: card.expiryYear,
     expired: cardExpiredFor(card, periodOf(now, 'UTC')),
+  };
+}
+
+/** A saved card in the cards list: the card and whose it is. */
+export function toSavedCardListItem(
+  row: TSavedCardRow & { customerFirstName: string | null; customerLastName: string | null },
+  now = new Date(),
+): TSavedCardListItem {
+  return {
+    ...toSavedCardResource(
+      {
+        id: row.id,
+        brand: row.cardBrand,
+        last4: row.cardLast4,
+        consentName: row.consentName,
+        consentAt: row.consentAt.toISOString(),
+        revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+        expiryMonth: row.expiryMonth,
+        expiryYear: row.expiryYear,
+      },
+      now,
+    ),
+    customer: {
+      '@id': iri('customers', row.customerId),
+      id: row.customerId,
+      name: customerDisplayName({ firstName: row.customerFirstName, lastName: row.customerLastName }),
+    },
   };
 }
 

@@ -218,6 +218,27 @@ export async function findChargeByKey(tx: TTx, opts: { companyId: number; idempo
   return row;
 }
 
+/** Cards not revoked, newest first, with their customer's name: one statement. */
+export async function listActiveSavedCards(
+  tx: TTx,
+  opts: { companyId: number; customerId?: number; limit: number },
+): Promise<(TSavedCardRow & { customerFirstName: string | null; customerLastName: string | null })[]> {
+  const s = paymentSavedCards;
+  const conds: SQL[] = [eq(s.companyId, opts.companyId), isNull(s.revokedAt)];
+  if (opts.customerId !== undefined) conds.push(eq(s.customerId, opts.customerId));
+  const rows = await tx
+    .select({
+      card: s,
+      customerFirstName: sql<string | null>`(select c.first_name from customers c where c.company_id = ${s.companyId} and c.id = ${s.customerId})`,
+      customerLastName: sql<string | null>`(select c.last_name from customers c where c.company_id = ${s.companyId} and c.id = ${s.customerId})`,
+    })
+    .from(s)
+    .where(and(...conds))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(opts.limit);
+  return rows.map((r) => ({ ...r.card, customerFirstName: r.customerFirstName, customerLastName: r.customerLastName }));
+}
+
 export async function lockSavedCard(tx: TTx, opts: { companyId: number | null; id: number }): Promise<TSavedCardRow | undefined> {
   const s = paymentSavedCards;
   const [row] = await tx

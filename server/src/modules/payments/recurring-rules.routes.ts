@@ -7,16 +7,19 @@ import {
   ZRecurringRuleListQuerySchema,
   ZRecurringRulePatchSchema,
   ZRecurringRuleSchema,
+  ZSavedCardListItemSchema,
+  ZSavedCardListQuerySchema,
   ZSavedCardRevokeBodySchema,
   ZSavedCardRevokeResultSchema,
 } from '@cd/contracts/payment-operations';
 import { decimalIntOf } from '@cd/contracts/ids';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection } from '../../lib/hydra';
+import { timeKeysetCollection, toCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './recurring-rules.service';
+import { listSavedCards } from './saved-cards.service';
 
 const ZListQuerySchema = ZRecurringRuleListQuerySchema.extend({
   'createdAt[strictly_before]': z.iso.datetime({ offset: true }).optional(),
@@ -69,6 +72,28 @@ export async function recurringRulesRoutes(app: FastifyInstance, deps: TAppDeps)
   );
   r.patch(`${PATH}/:id`, { schema: { tags, params: ZIdParamsSchema, body: ZRecurringRulePatchSchema, response: ONE } }, async (req) =>
     service.patchRule({ ctx: contextOf(deps, req), id: req.params.id, patch: req.body }),
+  );
+  r.get(
+    '/api/payment/saved_cards',
+    {
+      schema: {
+        tags,
+        querystring: ZSavedCardListQuerySchema,
+        response: { 200: cappedCollectionOf(ZSavedCardListItemSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const member = await listSavedCards({ ctx: contextOf(deps, req), customerId: req.query.customer, company: req.query.company });
+      return toCollection({
+        path: '/api/payment/saved_cards',
+        query: req.query,
+        member,
+        totalItems: member.length,
+        page: 1,
+        itemsPerPage: member.length,
+        paginated: false,
+      });
+    },
   );
   r.post(
     '/api/payment/saved_cards/:id/revoke',

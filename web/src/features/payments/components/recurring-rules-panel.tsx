@@ -16,8 +16,10 @@ import { formatMoney } from '@cd/contracts/payment-money';
 import type { TRecurringRule } from '@cd/contracts/payment-operations';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRecurringRules } from '../api/get-recurring-rules';
+import { useSavedCards } from '../api/get-saved-cards';
 import { useRevokeSavedCard } from '../api/revoke-saved-card';
 import { canRevoke, expiryOf, monthsOf, statusColor } from '../lib/recurring-rule-view';
+import { RecurringRuleFormDialog, type TRuleCardChoice } from './recurring-rule-form-dialog';
 
 function CardCell({ rule }: { rule: TRecurringRule }) {
   const { t } = useTranslation();
@@ -45,7 +47,12 @@ export function RecurringRulesPanel() {
   const revoke = useRevokeSavedCard();
   const [revoking, setRevoking] = useState<TRecurringRule | null>(null);
   const [failed, setFailed] = useState(false);
+  // undefined: closed; null: a new rule; a rule: editing it.
+  const [editing, setEditing] = useState<TRecurringRule | null | undefined>(undefined);
   const rows = rules.data?.member ?? [];
+  // A new rule charges a card already saved with a customer's consent (the list leaves revoked ones out; expired ones can't be charged).
+  const savedCards = useSavedCards(editing === null);
+  const cards = (savedCards.data?.member ?? []).filter((c) => !c.expired).map((c): TRuleCardChoice => ({ customer: c.customer, savedCard: c }));
 
   let body;
   if (rules.isPending)
@@ -107,7 +114,10 @@ export function RecurringRulesPanel() {
                   <TableCell>
                     <Chip size="small" color={statusColor(rule.status)} label={t(`recurring_status_${rule.status}`)} data-testid="recurring-rule-status" />
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" onClick={() => setEditing(rule)} data-testid="recurring-rule-edit">
+                      {t('edit')}
+                    </Button>
                     {canRevoke(rule) && (
                       <Button size="small" color="warning" onClick={() => setRevoking(rule)} data-testid="recurring-revoke-card">
                         {t('recurring_revoke_card')}
@@ -124,15 +134,28 @@ export function RecurringRulesPanel() {
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="recurring-rules-panel">
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-        {t('recurring_rules_title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {t('recurring_rules_title')}
+        </Typography>
+        <Button size="small" variant="contained" onClick={() => setEditing(null)} disabled={!rules.isSuccess} data-testid="recurring-rule-new">
+          {t('recurring_rule_new')}
+        </Button>
+      </Box>
       {failed && (
         <Alert severity="error" onClose={() => setFailed(false)}>
           {t('recurring_revoke_failed')}
         </Alert>
       )}
       {body}
+      {editing === null && savedCards.isError && (
+        <Alert severity="error" onClose={() => setEditing(undefined)}>
+          {t('recurring_saved_cards_failed')}
+        </Alert>
+      )}
+      {editing !== undefined && (editing !== null || savedCards.isSuccess) && (
+        <RecurringRuleFormDialog rule={editing} cards={cards} onClose={() => setEditing(undefined)} />
+      )}
       <ConfirmDialog
         open={revoking !== null}
         title={t('recurring_revoke_title')}
