@@ -138,10 +138,11 @@ describe('real estate: a listing from a URL, its keyword texted from a phone, th
 
     // The lead on /marketing/leads, and through the API.
     const leads = await apiCall<{ member: { id: number; customer: string; source: string }[] }>({
-      token: agent,
+      token: await apiToken('marketing@realty.example.com'),
       path: `/api/marketing/leads?listing=${listingId}`,
     });
-    if (leads.status === 200) expect(leads.json.member.some((l) => l.customer.endsWith(`/${customer.json.id}`) && l.source === 'keyword')).toBe(true);
+    expect(leads.status).toBe(200);
+    expect(leads.json.member.some((l) => l.customer.endsWith(`/${customer.json.id}`) && l.source === 'keyword')).toBe(true);
     const marketer = await (await newContext(browser)).newPage();
     await signIn(marketer, 'marketing@realty.example.com');
     await marketer.goto('/marketing/leads');

@@ -34,4 +34,12 @@ describe('demo seed: real estate', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().member).toHaveLength(3);
   });
+
+  it('gives /marketing/leads leads of each source: keyword, landing page and an offer reply', async () => {
+    const token = (await login(t.app, 'marketing@realty.example.com', DEMO_PASSWORD)).token;
+    const res = await t.app.inject({ method: 'GET', url: '/api/marketing/leads?pagination=false', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const sources = new Set((res.json().member as { source: string }[]).map((l) => l.source));
+    expect([...sources].sort()).toEqual(['keyword', 'landing_page', 'offer_reply']);
+  });
 });

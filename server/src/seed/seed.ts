@@ -13,6 +13,7 @@ import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoParts } from './seed-parts';
 import { seedDemoPayments } from './seed-payments';
 import { seedRealEstate } from './seed-real-estate';
+import { seedDemoLeads } from './seed-leads';
 import { seedDemoOffers } from './seed-offers';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -196,6 +197,7 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedDemoPayments(tx, { motorsId: motors!.id, publicUrl });
     await seedRealEstate(tx, { realtyId: realty!.id });
     await seedDemoOffers(tx, { realtyId: realty!.id });
+    await seedDemoLeads(tx, { realtyId: realty!.id });
     return true;
   });
 }
