@@ -117,3 +117,43 @@ export function totalFieldsOf(total: TListTotal | null): { totalItems?: number; 
   if (!total) return {};
   return 'exact' in total ? { totalItems: total.exact } : { totalItemsAtLeast: total.atLeast };
 }
+
+/** A list's own filters, kept in every page link: the query without its cursor keys (an array repeats its key). */
+export function listFilterParams(opts: { query: Record<string, unknown>; cursorKeys: readonly string[] }): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query)) {
+    if (v === undefined || opts.cursorKeys.includes(k)) continue;
+    if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
+    else params.set(k, String(v));
+  }
+  return params;
+}
+
+/**
+ * A list paged newest first by a time field (`<timeField>[strictly_before]` + `id[lt]`), or with `pagination=false`
+ * one unpaged collection of what the service returned.
+ */
+export function keysetListCollection<T>(opts: {
+  path: string;
+  context: string;
+  query: Record<string, unknown>;
+  page: { member: T[]; total: TListTotal | null; full: boolean; last?: { at: Date; id: number } | null };
+  /** Default `createdAt`. */
+  timeField?: string;
+}) {
+  const { path, query, page } = opts;
+  if (query.pagination === 'false')
+    return toCollection({ path, query, member: page.member, totalItems: page.member.length, page: 1, itemsPerPage: page.member.length, paginated: false });
+  const timeField = opts.timeField ?? 'createdAt';
+  const cursorKey = `${timeField}[strictly_before]`;
+  const idLt = query['id[lt]'];
+  return timeKeysetCollection({
+    path,
+    context: opts.context,
+    params: listFilterParams({ query, cursorKeys: [cursorKey, 'id[lt]', 'exactTotal'] }),
+    timeField,
+    strictlyBefore: query[cursorKey] as string | undefined,
+    idLt: typeof idLt === 'number' ? idLt : idLt === undefined ? undefined : Number(idLt),
+    page,
+  });
+}

@@ -16,47 +16,12 @@ import {
   ZListingInterestSchema,
 } from '@cd/contracts/interests';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection, toCollection } from '../../lib/hydra';
+import { keysetListCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, noContent } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as interests from './interests.service';
-import type { TPage } from './interests.service';
 import * as listingInterests from './listing-interests.service';
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
-
-/** A hydra collection of a page: keyset links by creation time, or one unpaged collection with `pagination=false`. */
-function collectionOf<T>(opts: { path: string; context: string; query: Record<string, unknown>; page: TPage<T> }) {
-  const { page, query } = opts;
-  if (query.pagination === 'false')
-    return toCollection({
-      path: opts.path,
-      query,
-      member: page.member,
-      totalItems: page.member.length,
-      page: 1,
-      itemsPerPage: page.member.length,
-      paginated: false,
-    });
-  return timeKeysetCollection({
-    path: opts.path,
-    context: opts.context,
-    params: filterParams(query),
-    timeField: 'createdAt',
-    strictlyBefore: query['createdAt[strictly_before]'] as string | undefined,
-    idLt: query['id[lt]'] as number | undefined,
-    page,
-  });
-}
 
 const READ = errorResponses(400, 401, 403, 404);
 const WRITE = errorResponses(400, 401, 403, 404, 409, 415, 422);
@@ -74,7 +39,7 @@ export async function interestsRoutes(app: FastifyInstance, deps: TAppDeps) {
     '/api/interests',
     { schema: { tags, querystring: ZInterestListQuerySchema, response: { 200: cappedCollectionOf(ZInterestSchema), ...READ } } },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: '/api/interests',
         context: '/api/contexts/Interest',
         query: req.query,
@@ -102,7 +67,7 @@ export async function interestsRoutes(app: FastifyInstance, deps: TAppDeps) {
     '/api/customer_interests',
     { schema: { tags, querystring: ZCustomerInterestListQuerySchema, response: { 200: cappedCollectionOf(ZCustomerInterestSchema), ...READ } } },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: '/api/customer_interests',
         context: '/api/contexts/CustomerInterest',
         query: req.query,
@@ -131,7 +96,7 @@ export async function interestsRoutes(app: FastifyInstance, deps: TAppDeps) {
     '/api/listing_interests',
     { schema: { tags, querystring: ZListingInterestListQuerySchema, response: { 200: cappedCollectionOf(ZListingInterestSchema), ...READ } } },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: '/api/listing_interests',
         context: '/api/contexts/ListingInterest',
         query: req.query,
@@ -157,7 +122,7 @@ export async function interestsRoutes(app: FastifyInstance, deps: TAppDeps) {
       },
     },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: `/api/listings/${req.params.id}/interested_leads`,
         context: '/api/contexts/ListingInterest',
         query: req.query,

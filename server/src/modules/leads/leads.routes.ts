@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZLeadListQuerySchema, ZLeadPatchSchema, ZLeadSchema, type TLeadListQuery } from '@cd/contracts/leads';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection, toCollection } from '../../lib/hydra';
+import { keysetListCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -10,36 +10,8 @@ import { changeLead, getLead, listLeads, type TLeadPage } from './leads.service'
 
 const PATH = '/api/marketing/leads';
 
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: TLeadListQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
-
 function collectionOf(query: TLeadListQuery, page: TLeadPage) {
-  if (query.pagination === 'false')
-    return toCollection({
-      path: PATH,
-      query,
-      member: page.member,
-      totalItems: page.member.length,
-      page: 1,
-      itemsPerPage: page.member.length,
-      paginated: false,
-    });
-  return timeKeysetCollection({
-    path: PATH,
-    context: '/api/contexts/MarketingLead',
-    params: filterParams(query),
-    timeField: 'createdAt',
-    strictlyBefore: query['createdAt[strictly_before]'],
-    idLt: query['id[lt]'],
-    page,
-  });
+  return keysetListCollection({ path: PATH, context: '/api/contexts/MarketingLead', query, page });
 }
 
 /** Marketing leads (spec part 2 §7 GET /api/marketing/leads): the list newest first, one lead, its status and note. */

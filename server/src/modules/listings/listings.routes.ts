@@ -11,7 +11,7 @@ import {
   ZUnarchiveListingSchema,
 } from '@cd/contracts/listings';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection, toCollection } from '../../lib/hydra';
+import { keysetListCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, noContent } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -19,16 +19,6 @@ import * as listings from './listings.service';
 
 const READ = errorResponses(400, 401, 403, 404);
 const WRITE = errorResponses(400, 401, 403, 404, 409, 415, 422);
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
 
 /**
  * Listings (spec part 2 §7): /api/listings (newest first; `archived=true` is the archived list), the generic entity
@@ -44,25 +34,7 @@ export async function listingsRoutes(app: FastifyInstance, deps: TAppDeps) {
     async (req) => {
       const query = req.query;
       const page = await listings.listListings({ ctx: contextOf(deps, req), query });
-      if (query.pagination === 'false')
-        return toCollection({
-          path: '/api/listings',
-          query,
-          member: page.member,
-          totalItems: page.member.length,
-          page: 1,
-          itemsPerPage: page.member.length,
-          paginated: false,
-        });
-      return timeKeysetCollection({
-        path: '/api/listings',
-        context: '/api/contexts/Listing',
-        params: filterParams(query),
-        timeField: 'createdAt',
-        strictlyBefore: query['createdAt[strictly_before]'],
-        idLt: query['id[lt]'],
-        page,
-      });
+      return keysetListCollection({ path: '/api/listings', context: '/api/contexts/Listing', query, page });
     },
   );
   r.get('/api/listings/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZListingSchema, ...READ } } }, async (req) =>

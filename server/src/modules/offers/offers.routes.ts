@@ -15,7 +15,7 @@ import {
   type TOfferListQuery,
 } from '@cd/contracts/offers';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection } from '../../lib/hydra';
+import { keysetListCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, noContent } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -30,26 +30,8 @@ const ZRecipientsQuerySchema = z.object({
 const READ = errorResponses(400, 401, 403, 404);
 const WRITE = errorResponses(400, 401, 403, 404, 409, 415, 422);
 
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: TOfferListQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
-
 function collectionOf(path: string, query: TOfferListQuery, page: offers.TOfferPage) {
-  return timeKeysetCollection({
-    path,
-    context: '/api/contexts/Offer',
-    params: filterParams(query),
-    timeField: 'createdAt',
-    strictlyBefore: query['createdAt[strictly_before]'],
-    idLt: query['id[lt]'],
-    page,
-  });
+  return keysetListCollection({ path, context: '/api/contexts/Offer', query, page });
 }
 
 /**

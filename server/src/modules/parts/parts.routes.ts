@@ -16,51 +16,15 @@ import {
   ZPartsTicketSchema,
 } from '@cd/contracts/parts';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection, toCollection } from '../../lib/hydra';
+import { keysetListCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, noContent } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
-import type { TPage } from './parts-customers.service';
 import * as customers from './parts-customers.service';
 import * as tickets from './parts-tickets.service';
 import { sendPartsStatement, sendPartsTicket } from './parts-send.service';
 
 const ZEmptyBodySchema = z.strictObject({}).nullish();
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
-
-/** A hydra collection of a page: keyset links by creation time, or one unpaged collection with `pagination=false`. */
-function collectionOf<T>(opts: { path: string; context: string; query: Record<string, unknown>; page: TPage<T> }) {
-  const { page, query } = opts;
-  if (query.pagination === 'false')
-    return toCollection({
-      path: opts.path,
-      query,
-      member: page.member,
-      totalItems: page.member.length,
-      page: 1,
-      itemsPerPage: page.member.length,
-      paginated: false,
-    });
-  const before = query['createdAt[strictly_before]'] as string | undefined;
-  return timeKeysetCollection({
-    path: opts.path,
-    context: opts.context,
-    params: filterParams(query),
-    timeField: 'createdAt',
-    strictlyBefore: before,
-    idLt: query['id[lt]'] as number | undefined,
-    page,
-  });
-}
 
 const READ = errorResponses(400, 401, 403, 404);
 const WRITE = errorResponses(400, 401, 403, 404, 409, 415, 422);
@@ -74,7 +38,7 @@ export async function partsRoutes(app: FastifyInstance, deps: TAppDeps) {
     '/api/parts_customers',
     { schema: { tags, querystring: ZPartsCustomerListQuerySchema, response: { 200: cappedCollectionOf(ZPartsCustomerSchema), ...READ } } },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: '/api/parts_customers',
         context: '/api/contexts/PartsCustomer',
         query: req.query,
@@ -105,7 +69,7 @@ export async function partsRoutes(app: FastifyInstance, deps: TAppDeps) {
       path,
       { schema: { tags, querystring: ZPartsTicketListQuerySchema, response: { 200: cappedCollectionOf(ZPartsTicketSchema), ...READ } } },
       async (req) =>
-        collectionOf({
+        keysetListCollection({
           path,
           context: `/api/contexts/${kind === 'sale' ? 'PartsSale' : 'PartsCounterTicket'}`,
           query: req.query,
@@ -130,7 +94,7 @@ export async function partsRoutes(app: FastifyInstance, deps: TAppDeps) {
     '/api/parts_statements',
     { schema: { tags, querystring: ZPartsStatementListQuerySchema, response: { 200: cappedCollectionOf(ZPartsStatementSchema), ...READ } } },
     async (req) =>
-      collectionOf({
+      keysetListCollection({
         path: '/api/parts_statements',
         context: '/api/contexts/PartsStatement',
         query: req.query,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPaymentRequestCreateSchema, ZPaymentRequestListQuerySchema, ZPaymentRequestSchema } from '@cd/contracts/payments';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection } from '../../lib/hydra';
+import { listFilterParams, timeKeysetCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -11,17 +11,6 @@ import * as actions from './payment-requests.actions';
 
 /** A request body is a few hundred lines at most. */
 const CREATE_BODY_LIMIT = 256 * 1024;
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]' || k === 'exactTotal') continue;
-    if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
-    else params.set(k, String(v));
-  }
-  return params;
-}
 
 /** Payment requests (spec part 2 §3, §7 payment_requests): create, list, one, resend, cancel. */
 export async function paymentRequestsRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -56,7 +45,7 @@ export async function paymentRequestsRoutes(app: FastifyInstance, deps: TAppDeps
       return timeKeysetCollection({
         path: '/api/payment_requests',
         context: '/api/contexts/PaymentRequest',
-        params: filterParams(req.query),
+        params: listFilterParams({ query: req.query, cursorKeys: ['createdAt[strictly_before]', 'id[lt]', 'exactTotal'] }),
         timeField: 'createdAt',
         strictlyBefore: before,
         idLt: q['id[lt]'],

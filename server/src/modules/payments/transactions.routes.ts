@@ -10,7 +10,7 @@ import {
 } from '@cd/contracts/payment-operations';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection } from '../../lib/hydra';
+import { listFilterParams, timeKeysetCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, textResponse } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
@@ -18,17 +18,6 @@ import { refundTransaction } from './refunds.service';
 import { syncPaymentCustomers } from './sync-customers.service';
 import { terminalsRoutes } from './terminals.routes';
 import * as service from './transactions.service';
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'createdAt[strictly_before]' || k === 'id[lt]' || k === 'exactTotal') continue;
-    if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
-    else params.set(k, String(v));
-  }
-  return params;
-}
 
 const ZPageSchema = cappedCollectionOf(ZPaymentTransactionDetailSchema).extend({
   /** The filter's sums, on the first page only. */
@@ -50,7 +39,7 @@ export async function transactionsRoutes(app: FastifyInstance, deps: TAppDeps) {
         ...timeKeysetCollection({
           path: '/api/payment/transactions',
           context: '/api/contexts/PaymentTransaction',
-          params: filterParams(req.query),
+          params: listFilterParams({ query: req.query, cursorKeys: ['createdAt[strictly_before]', 'id[lt]', 'exactTotal'] }),
           timeField: 'createdAt',
           strictlyBefore: q['createdAt[strictly_before]'],
           idLt: q['id[lt]'],

@@ -15,7 +15,7 @@ import {
 } from '@cd/contracts/questionnaires';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
-import { timeKeysetCollection, toCollection } from '../../lib/hydra';
+import { keysetListCollection, listFilterParams, timeKeysetCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, noContent } from '../../lib/openapi';
 import { WindowCounter } from '../../lib/rate-limiter';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
@@ -34,12 +34,6 @@ const ANSWER_BODY_LIMIT = 128 * 1024;
 /** Public reads and answers per address and minute: a person opens, answers and reloads; a script walking codes is stopped. */
 export const QUESTIONNAIRE_PUBLIC_PER_IP = 30;
 
-function filterParams(q: Record<string, unknown>, cursorKeys: string[]): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && !cursorKeys.includes(k)) params.set(k, String(v));
-  return params;
-}
-
 /** Questionnaires (spec part 1 §7 generic entity calls), sending them, their responses, and the public answer page's API. */
 export async function questionnairesRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,25 +45,7 @@ export async function questionnairesRoutes(app: FastifyInstance, deps: TAppDeps)
     async (req) => {
       const query = req.query;
       const page = await service.listQuestionnaires({ ctx: contextOf(deps, req), query });
-      if (query.pagination === 'false')
-        return toCollection({
-          path: '/api/questionnaires',
-          query,
-          member: page.member,
-          totalItems: page.member.length,
-          page: 1,
-          itemsPerPage: page.member.length,
-          paginated: false,
-        });
-      return timeKeysetCollection({
-        path: '/api/questionnaires',
-        context: '/api/contexts/Questionnaire',
-        params: filterParams(query, ['createdAt[strictly_before]', 'id[lt]']),
-        timeField: 'createdAt',
-        strictlyBefore: query['createdAt[strictly_before]'],
-        idLt: query['id[lt]'],
-        page,
-      });
+      return keysetListCollection({ path: '/api/questionnaires', context: '/api/contexts/Questionnaire', query, page });
     },
   );
   r.get('/api/questionnaires/:id', { schema: { tags, params: ZIdParamsSchema, response: { 200: ZQuestionnaireSchema, ...READ } } }, async (req) =>
@@ -116,7 +92,7 @@ export async function questionnairesRoutes(app: FastifyInstance, deps: TAppDeps)
     timeKeysetCollection({
       path,
       context: '/api/contexts/QuestionnaireResponse',
-      params: filterParams(query, ['sentAt[strictly_before]', 'id[lt]']),
+      params: listFilterParams({ query, cursorKeys: ['sentAt[strictly_before]', 'id[lt]'] }),
       timeField: 'sentAt',
       strictlyBefore: query['sentAt[strictly_before]'] as string | undefined,
       idLt: query['id[lt]'] as number | undefined,

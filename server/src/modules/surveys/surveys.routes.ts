@@ -2,21 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSurveyListQuerySchema, ZSurveyResolveSchema, ZSurveySchema, ZSurveyStatsQuerySchema, ZSurveyStatsSchema } from '@cd/contracts/survey';
 import type { TAppDeps } from '../../context';
-import { timeKeysetCollection } from '../../lib/hydra';
+import { listFilterParams, timeKeysetCollection } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, textResponse } from '../../lib/openapi';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './surveys.service';
-
-/** The list's own filters, kept in every page link (the keyset is added by the collection). */
-function filterParams(q: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || k === 'message.sentAt[strictly_before]' || k === 'id[lt]' || k === 'exactTotal') continue;
-    params.set(k, String(v));
-  }
-  return params;
-}
 
 /** The survey dashboard (company admins): the list, one survey, the stats, the CSV export and resolving. */
 export async function surveysRoutes(app: FastifyInstance, deps: TAppDeps) {
@@ -32,7 +22,7 @@ export async function surveysRoutes(app: FastifyInstance, deps: TAppDeps) {
       return timeKeysetCollection({
         path: '/api/surveys',
         context: '/api/contexts/Survey',
-        params: filterParams(req.query),
+        params: listFilterParams({ query: req.query, cursorKeys: ['message.sentAt[strictly_before]', 'id[lt]', 'exactTotal'] }),
         timeField: 'message.sentAt',
         strictlyBefore: before,
         idLt: q['id[lt]'],
