@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,20 +7,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import type { TPublicLeadPage } from '@cd/contracts/leads';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { PublicCompanyHeading, PublicCompanyShell, PublicFormDone } from '../../../components/ui/public-company-shell';
 import { ApiError } from '../../../lib/api-client';
-import { createAppTheme } from '../../../lib/theme';
 import { useLeadPageQuery } from '../api/get-lead-page';
 import { useSubmitLeadMutation } from '../api/submit-lead';
-import { normalizeListingUrlInput, normalizePhoneInput, safeAccentColor } from '../lib/lead-form';
+import { normalizePhoneInput } from '../../../lib/public-form';
+import { normalizeListingUrlInput } from '../lib/lead-form';
 
 type TField = 'phone' | 'listingUrl';
 
@@ -31,72 +27,10 @@ type TField = 'phone' | 'listingUrl';
  */
 export function LeadLandingPage() {
   const { slug = '' } = useParams();
-  const { t } = useTranslation();
-  const query = useLeadPageQuery(slug);
-  const accent = safeAccentColor(query.data?.accentColor);
-  const prefersLight = useMediaQuery('(prefers-color-scheme: light)', { noSsr: true });
-  const theme = useMemo(() => {
-    const base = createAppTheme(prefersLight ? 'light' : 'dark');
-    return accent ? createTheme(base, { palette: { primary: base.palette.augmentColor({ color: { main: accent } }) } }) : base;
-  }, [accent, prefersLight]);
-  const companyName = query.data?.name;
-  useEffect(() => {
-    if (companyName) document.title = companyName;
-  }, [companyName]);
-
-  let content;
-  if (query.isPending) {
-    content = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} data-testid="lead-page-loading">
-        <CircularProgress aria-label={t('loading')} />
-      </Box>
-    );
-  } else if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-    content = (
-      <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity={missing ? 'info' : 'error'} data-testid="lead-page-error">
-          {missing ? t('public_page_not_found') : t('public_page_load_failed')}
-        </Alert>
-        {!missing && (
-          <Button variant="outlined" onClick={() => void query.refetch()}>
-            {t('public_page_retry')}
-          </Button>
-        )}
-      </Box>
-    );
-  } else {
-    content = <LeadCard page={query.data} />;
-  }
-
   return (
-    <ThemeProvider theme={theme}>
-      <Box
-        component="main"
-        sx={{
-          minHeight: '100dvh',
-          bgcolor: 'background.default',
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: { xs: 'stretch', sm: 'center' },
-          p: { xs: 0, sm: 3 },
-        }}
-      >
-        <Paper
-          elevation={0}
-          sx={{
-            width: '100%',
-            maxWidth: 460,
-            overflow: 'hidden',
-            borderRadius: { xs: 0, sm: 3 },
-            border: { xs: 'none', sm: 1 },
-            borderColor: { sm: 'divider' },
-          }}
-        >
-          {content}
-        </Paper>
-      </Box>
-    </ThemeProvider>
+    <PublicCompanyShell query={useLeadPageQuery(slug)} testIdPrefix="lead-page">
+      {(data) => <LeadCard page={data} />}
+    </PublicCompanyShell>
   );
 }
 
@@ -147,31 +81,9 @@ function LeadCard({ page }: { page: TPublicLeadPage }) {
         <Box component="img" src={page.heroMobileUrl} alt="" sx={{ display: 'block', width: '100%', maxHeight: 200, objectFit: 'cover' }} />
       )}
       <Box sx={{ p: { xs: 2.5, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Avatar
-            src={page.logoMobileUrl ?? undefined}
-            alt=""
-            variant="rounded"
-            sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, fontSize: 24 }}
-          >
-            {page.name.trim().charAt(0).toUpperCase()}
-          </Avatar>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }} data-testid="lead-page-company">
-            {page.name}
-          </Typography>
-        </Box>
+        <PublicCompanyHeading name={page.name} logoUrl={page.logoMobileUrl} testId="lead-page-company" />
         {doneText !== null ? (
-          <Box
-            sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center', py: 3 }}
-            data-testid="lead-page-done"
-            role="status"
-          >
-            <CheckCircleOutline color="primary" sx={{ fontSize: 64 }} />
-            <Typography variant="h6">{t('public_page_done_title')}</Typography>
-            <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-              {doneText}
-            </Typography>
-          </Box>
+          <PublicFormDone text={doneText} testId="lead-page-done" />
         ) : (
           <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={mutation.isPending}>
             <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>

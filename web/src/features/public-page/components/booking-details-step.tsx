@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPublicBookingPage, TPublicBookingResult } from '@cd/contracts/appointment';
 import { useCreatePublicBooking } from '../api/create-public-booking';
 import { bookingDateTimeOf, bookingErrorOf, formatCountdown, totalDurationOf, zoneLabelOf, type TBookingError } from '../lib/booking-page';
-import { normalizePhoneInput } from '../lib/opt-in-form';
+import { normalizePhoneInput } from '../../../lib/public-form';
 import { StepTitle, SummaryRow, useDurationLabel } from './booking-parts';
 
 export interface THeldSlot {

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,80 +7,27 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import type { TPublicCompany } from '@cd/contracts/public-page';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { PublicCompanyHeading, PublicCompanyShell, PublicFormDone } from '../../../components/ui/public-company-shell';
 import { ApiError } from '../../../lib/api-client';
-import { createAppTheme } from '../../../lib/theme';
 import { usePublicCompanyQuery } from '../api/get-public-company';
 import { useSubmitOptInMutation } from '../api/submit-opt-in';
-import { normalizePhoneInput, safeAccentColor } from '../lib/opt-in-form';
+import { normalizePhoneInput } from '../../../lib/public-form';
 
 type TField = 'firstName' | 'lastName' | 'phone' | 'consent';
 
 /** The page a company's QR code opens: no sign-in, the company's colours and texts, one form. */
 export function PublicCompanyPage() {
   const { slug = '' } = useParams();
-  const { t } = useTranslation();
-  const query = usePublicCompanyQuery(slug);
-  const accent = safeAccentColor(query.data?.accentColor);
-  // Visitors are the company's customers, not app users: the page follows their device's theme, not the app's stored one.
-  const prefersLight = useMediaQuery('(prefers-color-scheme: light)', { noSsr: true });
-  const theme = useMemo(() => {
-    const base = createAppTheme(prefersLight ? 'light' : 'dark');
-    return accent ? createTheme(base, { palette: { primary: base.palette.augmentColor({ color: { main: accent } }) } }) : base;
-  }, [accent, prefersLight]);
-  const companyName = query.data?.name;
-  useEffect(() => {
-    if (companyName) document.title = companyName;
-  }, [companyName]);
-
-  let content;
-  if (query.isPending) {
-    content = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} data-testid="public-page-loading">
-        <CircularProgress aria-label={t('loading')} />
-      </Box>
-    );
-  } else if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-    content = (
-      <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity={missing ? 'info' : 'error'} data-testid="public-page-error">
-          {missing ? t('public_page_not_found') : t('public_page_load_failed')}
-        </Alert>
-        {!missing && (
-          <Button variant="outlined" onClick={() => void query.refetch()}>
-            {t('public_page_retry')}
-          </Button>
-        )}
-      </Box>
-    );
-  } else {
-    content = <OptInCard company={query.data} />;
-  }
-
   return (
-    <ThemeProvider theme={theme}>
-      <Box
-        component="main"
-        sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center', alignItems: { xs: 'stretch', sm: 'center' }, p: { xs: 0, sm: 3 } }}
-      >
-        <Paper
-          elevation={0}
-          sx={{ width: '100%', maxWidth: 460, overflow: 'hidden', borderRadius: { xs: 0, sm: 3 }, border: { xs: 'none', sm: 1 }, borderColor: { sm: 'divider' } }}
-        >
-          {content}
-        </Paper>
-      </Box>
-    </ThemeProvider>
+    <PublicCompanyShell query={usePublicCompanyQuery(slug)} testIdPrefix="public-page">
+      {(data) => <OptInCard company={data} />}
+    </PublicCompanyShell>
   );
 }
 
@@ -135,32 +81,14 @@ function OptInCard({ company }: { company: TPublicCompany }) {
         <Box component="img" src={company.heroMobileUrl} alt="" sx={{ display: 'block', width: '100%', maxHeight: 220, objectFit: 'cover' }} />
       )}
       <Box sx={{ p: { xs: 2.5, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Avatar
-            src={company.logoMobileUrl ?? undefined}
-            alt=""
-            variant="rounded"
-            sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, fontSize: 24 }}
-          >
-            {company.name.trim().charAt(0).toUpperCase()}
-          </Avatar>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }} data-testid="public-company-name">
-            {company.name}
-          </Typography>
-        </Box>
+        <PublicCompanyHeading name={company.name} logoUrl={company.logoMobileUrl} testId="public-company-name" />
         {company.bookingEnabled && (
           <Button component={RouterLink} to={`/book/${company.slug}`} variant="outlined" fullWidth startIcon={<EventAvailableOutlined />} sx={{ mb: 2 }} data-testid="public-company-book">
             {t('public_page_book_appointment')}
           </Button>
         )}
         {done ? (
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center', py: 3 }} data-testid="public-opt-in-done" role="status">
-            <CheckCircleOutline color="primary" sx={{ fontSize: 64 }} />
-            <Typography variant="h6">{t('public_page_done_title')}</Typography>
-            <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-              {company.texts.afterSubmitText ?? t('public_page_done_text', { company: company.name })}
-            </Typography>
-          </Box>
+          <PublicFormDone text={company.texts.afterSubmitText ?? t('public_page_done_text', { company: company.name })} testId="public-opt-in-done" />
         ) : (
           <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={mutation.isPending}>
             <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>

@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { TPublicBrand } from '@cd/contracts/customer-link';
 import { i18n, loadCatalogue, type TLanguage } from '../../../lib/i18n';
 import { createAppTheme } from '../../../lib/theme';
-import { safeAccentColor } from '../lib/opt-in-form';
+import { safeAccentColor } from '../../../lib/public-form';
 
 /** The company's name and logo in its colour, on top of every page a customer opens from a text or a link. */
 export function BrandHeader({ brand }: { brand: TPublicBrand }) {

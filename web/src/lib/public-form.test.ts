@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhoneInput, safeAccentColor } from './opt-in-form';
+import { normalizePhoneInput, safeAccentColor } from './public-form';
 
 describe('normalizePhoneInput', () => {
   it('turns what people type into E.164', () => {
