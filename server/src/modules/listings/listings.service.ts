@@ -21,6 +21,9 @@ import { listingEvent, toListingResource } from './listings.presenter';
 import * as repo from './listings.repository';
 import type { TListingPageAsk, TListingRow } from './listings.schema';
 
+/** What one change of a listing writes. */
+type TListingChange = Parameters<typeof repo.updateListing>[1]['values'];
+
 /** Listings (docs/real-estate.md "Listings"): CRUD, keyword assignment, agent, archive and unarchive. */
 
 const DEFAULT_PAGE = 30;
@@ -148,92 +151,82 @@ export async function createListing(opts: { ctx: TRequestContext; body: TListing
   });
 }
 
-/** PUT and PATCH: only what the body carries changes. */
-export async function changeListing(opts: { ctx: TRequestContext; id: number; body: TListingPatch }): Promise<TListing> {
-  const { ctx, body } = opts;
-  const companyId = realEstateCompanyOf(ctx);
+/**
+ * One change of an existing listing: lock its row, let `valuesOf` check the action's rules and name the new values,
+ * write them and publish `kind`.
+ */
+async function changeLockedListing(opts: {
+  ctx: TRequestContext;
+  id: number;
+  kind?: TListingLiveEvent;
+  valuesOf: (tx: TTx, listing: TListingRow, companyId: number) => Promise<TListingChange>;
+}): Promise<TListing> {
+  const companyId = realEstateCompanyOf(opts.ctx);
   return changeWithEvent({
-    ctx,
+    ctx: opts.ctx,
     companyId,
-    kind: 'listing.updated',
-    fn: async (tx) => {
-      await loadListing(tx, { companyId, id: opts.id, forUpdate: true });
-      await checkAgent(tx, { companyId, agentId: body.agent, field: 'agent' });
-      const { agent, photoUrl, ...rest } = body;
-      await repo.updateListing(tx, {
-        companyId,
-        id: opts.id,
-        values: { ...rest, agentId: agent, photoUrl: photoUrl === undefined ? undefined : photoUrl || null },
-      });
-      return opts.id;
-    },
-  });
-}
-
-export async function assignKeyword(opts: { ctx: TRequestContext; id: number; keywordId: number }): Promise<TListing> {
-  const { ctx } = opts;
-  const companyId = realEstateCompanyOf(ctx);
-  return changeWithEvent({
-    ctx,
-    companyId,
-    kind: 'listing.updated',
+    kind: opts.kind ?? 'listing.updated',
     fn: async (tx) => {
       const listing = await loadListing(tx, { companyId, id: opts.id, forUpdate: true });
-      if (listing.archivedAt) throw new AppError('conflict', LISTING_MESSAGES.archived);
-      await checkKeywordAvailable(tx, { companyId, keywordId: opts.keywordId, field: 'keyword_id', listingId: listing.id });
-      await repo.updateListing(tx, { companyId, id: listing.id, values: { keywordId: opts.keywordId } });
+      await repo.updateListing(tx, { companyId, id: listing.id, values: await opts.valuesOf(tx, listing, companyId) });
       return listing.id;
     },
   });
 }
 
+/** PUT and PATCH: only what the body carries changes. */
+export async function changeListing(opts: { ctx: TRequestContext; id: number; body: TListingPatch }): Promise<TListing> {
+  return changeLockedListing({
+    ...opts,
+    valuesOf: async (tx, _listing, companyId) => {
+      await checkAgent(tx, { companyId, agentId: opts.body.agent, field: 'agent' });
+      const { agent, photoUrl, ...rest } = opts.body;
+      return { ...rest, agentId: agent, photoUrl: photoUrl === undefined ? undefined : photoUrl || null };
+    },
+  });
+}
+
+export async function assignKeyword(opts: { ctx: TRequestContext; id: number; keywordId: number }): Promise<TListing> {
+  return changeLockedListing({
+    ...opts,
+    valuesOf: async (tx, listing, companyId) => {
+      if (listing.archivedAt) throw new AppError('conflict', LISTING_MESSAGES.archived);
+      await checkKeywordAvailable(tx, { companyId, keywordId: opts.keywordId, field: 'keyword_id', listingId: listing.id });
+      return { keywordId: opts.keywordId };
+    },
+  });
+}
+
 export async function changeAgent(opts: { ctx: TRequestContext; id: number; agentId: number | null }): Promise<TListing> {
-  const { ctx } = opts;
-  const companyId = realEstateCompanyOf(ctx);
-  return changeWithEvent({
-    ctx,
-    companyId,
-    kind: 'listing.updated',
-    fn: async (tx) => {
-      await loadListing(tx, { companyId, id: opts.id, forUpdate: true });
+  return changeLockedListing({
+    ...opts,
+    valuesOf: async (tx, _listing, companyId) => {
       await checkAgent(tx, { companyId, agentId: opts.agentId, field: 'agent_id' });
-      await repo.updateListing(tx, { companyId, id: opts.id, values: { agentId: opts.agentId } });
-      return opts.id;
+      return { agentId: opts.agentId };
     },
   });
 }
 
 /** Archiving frees the keyword (keyword_id null) for another listing and records the new status. */
 export async function archiveListing(opts: { ctx: TRequestContext; id: number; newStatus: TListingStatus }): Promise<TListing> {
-  const { ctx } = opts;
-  const companyId = realEstateCompanyOf(ctx);
-  return changeWithEvent({
-    ctx,
-    companyId,
+  return changeLockedListing({
+    ...opts,
     kind: 'listing.archived',
-    fn: async (tx) => {
-      const listing = await loadListing(tx, { companyId, id: opts.id, forUpdate: true });
+    valuesOf: async (_tx, listing) => {
       if (listing.archivedAt) throw new AppError('conflict', 'This listing is already archived.');
-      await repo.updateListing(tx, { companyId, id: listing.id, values: { keywordId: null, status: opts.newStatus, archivedAt: new Date() } });
-      return listing.id;
+      return { keywordId: null, status: opts.newStatus, archivedAt: new Date() };
     },
   });
 }
 
 /** Unarchiving needs an AVAILABLE keyword: the old one may be on another listing by now. */
 export async function unarchiveListing(opts: { ctx: TRequestContext; id: number; keywordId: number; newStatus: TListingStatus }): Promise<TListing> {
-  const { ctx } = opts;
-  const companyId = realEstateCompanyOf(ctx);
-  return changeWithEvent({
-    ctx,
-    companyId,
-    kind: 'listing.updated',
-    fn: async (tx) => {
-      const listing = await loadListing(tx, { companyId, id: opts.id, forUpdate: true });
+  return changeLockedListing({
+    ...opts,
+    valuesOf: async (tx, listing, companyId) => {
       if (!listing.archivedAt) throw new AppError('conflict', LISTING_MESSAGES.notArchived);
       await checkKeywordAvailable(tx, { companyId, keywordId: opts.keywordId, field: 'keyword_id' });
-      await repo.updateListing(tx, { companyId, id: listing.id, values: { keywordId: opts.keywordId, status: opts.newStatus, archivedAt: null } });
-      return listing.id;
+      return { keywordId: opts.keywordId, status: opts.newStatus, archivedAt: null };
     },
   });
 }
