@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { enablePayments, insertSale } from '../../../test/payment-operations-fixtures';
+import { refundAttemptHelpers } from '../../../test/refund-attempt-fixtures';
 import { runInScope } from '../../db/client';
 import type { TPaymentProcessor, TPaymentTransaction } from '../../payments/payments';
-import { processorForCompany } from './payments.processor';
 import { paymentSimulatorStore } from './payments.processor';
 import * as attempts from './refunds.repository';
-import { reconcileRefundAttempts } from './refunds.jobs';
-import * as transactions from './transactions.repository';
 
 let t: TTestApp;
 let a: TSeededCompany;
@@ -18,62 +14,12 @@ let admin: string;
 const log = { info: () => undefined, warn: () => undefined };
 const MIN = 60_000;
 
-const q = (text: ReturnType<typeof sql>) => runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(text));
-const processorOf = (companyId: number): TPaymentProcessor =>
-  processorForCompany({ config: t.app.deps.config, company: { id: companyId, payment: { provider: 'current', enabled: true } }, log })!;
-const reconcile = (over: Partial<Parameters<typeof reconcileRefundAttempts>[0]> = {}) => reconcileRefundAttempts({ deps: t.app.deps, log, ...over });
-
-const saleOf = async (id: number) =>
-  (await q(sql`select refunded_cents, status, provider_key, company_id from payment_transactions where id = ${id}`)).rows[0] as {
-    refunded_cents: string | number;
-    status: string;
-    provider_key: string;
-    company_id: string | number;
-  };
-const attemptOf = async (id: number) =>
-  (await q(sql`select state, message, refund_transaction_id, finished_at from payment_refund_attempts where id = ${id}`)).rows[0] as {
-    state: string;
-    message: string | null;
-    refund_transaction_id: string | number | null;
-    finished_at: unknown;
-  };
-const refundsOf = async (saleId: number) =>
-  (await q(sql`select id, company_id, amount_cents, provider_key, created_by_id from payment_transactions where parent_id = ${saleId} and kind = 'refund'`))
-    .rows as { id: string | number; company_id: string | number; amount_cents: string | number; provider_key: string; created_by_id: string | number | null }[];
-
 /**
  * Issue 17 follow-up: a user's retry of a refund whose answer was lost, racing the reconcile job. The request path
  * locks the attempt (after the sale) and claims it before asking the processor; the job re-checks the claim under the
  * same locks. Never both refund, never a reservation given back while a refund is being made.
- *
- * What the request path leaves behind when the processor's answer is lost: the amount reserved on the sale (its own
- * conditional update) and the attempt open. `atProcessor` makes the refund at the processor first, under the
- * attempt's key — the answer that never came back.
  */
-async function openAttempt(
-  s: TSeededCompany,
-  saleId: number,
-  opts: { amountCents: number; state: 'unknown' | 'pending'; ageMs?: number; atProcessor: boolean },
-): Promise<{ id: number; key: string; made: TPaymentTransaction | null }> {
-  const key = randomUUID();
-  const made = opts.atProcessor
-    ? await processorOf(s.companyId).refund({ transactionKey: (await saleOf(saleId)).provider_key, amountCents: opts.amountCents, idempotencyKey: key })
-    : null;
-  const id = await runInScope(t.db, { companyId: s.companyId }, async (tx) => {
-    expect(await transactions.reserveRefund(tx, { companyId: s.companyId, id: saleId, amountCents: opts.amountCents })).toBeDefined();
-    const row = await attempts.insertRefundAttempt(tx, {
-      companyId: s.companyId,
-      transactionId: saleId,
-      idempotencyKey: key,
-      amountCents: opts.amountCents,
-      createdById: s.admin.id,
-    });
-    if (opts.state === 'unknown') await attempts.finishRefundAttempt(tx, { companyId: s.companyId, id: row.id, state: 'unknown', message: 'timed out' });
-    return row.id;
-  });
-  await q(sql`update payment_refund_attempts set created_at = now() - make_interval(secs => ${(opts.ageMs ?? 0) / 1000}) where id = ${id}`);
-  return { id, key, made };
-}
+const { processorOf, reconcile, saleOf, attemptOf, refundsOf, openAttempt } = refundAttemptHelpers({ app: () => t, log });
 
 beforeAll(async () => {
   t = await createTestApp();
