@@ -1,0 +1,36 @@
+import type { TRecurringRule } from '@cd/contracts/payment-operations';
+
+/** A saved-card recurring rule for the payments feature's component tests. */
+export const recurringRuleFixture = (over: Partial<TRecurringRule> = {}): TRecurringRule => ({
+  '@id': '/api/payment/recurring_rules/7',
+  '@type': 'RecurringRule',
+  id: 7,
+  customer: { '@id': '/api/customers/3', id: 3, name: 'Pat Doe' },
+  savedCard: {
+    '@id': '/api/payment/saved_cards/9',
+    id: 9,
+    cardBrand: 'visa',
+    cardLast4: '2224',
+    consentName: 'Pat Doe',
+    consentAt: '2026-01-01T00:00:00Z',
+    revokedAt: null,
+    expiryMonth: 3,
+    expiryYear: 2027,
+    expired: false,
+  },
+  amountCents: 2500,
+  description: 'Rent',
+  dayOfMonth: 5,
+  enabled: true,
+  nextChargeAt: '2026-12-05T08:00:00Z',
+  lastChargedAt: null,
+  failures: 0,
+  consent: { name: 'Pat Doe', text: 'I agree to monthly charges of $25.00.', at: '2026-01-01T00:00:00Z', recordedBy: null },
+  charges: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  endedAt: null,
+  startMonth: '2026-12',
+  endMonth: '2027-06',
+  status: 'active',
+  ...over,
+});
