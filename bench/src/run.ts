@@ -1,3 +1,4 @@
+import { runAnalyticsBenchmark } from './analytics-bench';
 import { runApiBenchmark } from './api-bench';
 import { runAppointmentsBenchmark } from './appointments-bench';
 import { runAutomationBenchmark } from './automation-bench';
@@ -10,10 +11,10 @@ import { runSurveyBenchmark } from './survey-bench';
 import { runWebBenchmark } from './web-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'payments', 'web'] as const;
+const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'payments', 'analytics', 'web'] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments'];
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments', 'analytics'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -42,6 +43,7 @@ async function runSelected(): Promise<void> {
     if (name === 'live') await runLiveBenchmark({ databaseUrl: postgresUrl });
     if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
     if (name === 'appointments') await runAppointmentsBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'analytics') await runAnalyticsBenchmark({ databaseUrl: postgresUrl });
     // The built web app in Chromium on a throttled mobile profile (needs `npm run build` and /usr/bin/chromium).
     if (name === 'web') await runWebBenchmark();
     // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasControlCharacter } from './query';
+import { decimalIntOf, idRefOf } from './ids';
+import { hasControlCharacter, ZBooleanQueryParamSchema } from './query';
 import { ZIsoDateTimeSchema } from './refs';
 
 /**
@@ -9,7 +10,13 @@ import { ZIsoDateTimeSchema } from './refs';
 
 export const REMINDER_LIMITS = { text: 500, listMax: 100 } as const;
 
-export const REMINDER_MESSAGES = { notFound: 'Reminder not found.' } as const;
+export const REMINDER_MESSAGES = {
+  notFound: 'Reminder not found.',
+  customerNotFound: 'The customer must be one of your company.',
+} as const;
+
+/** The live event entity of a reminder (created / updated / removed), sent to its author's user topic only. */
+export const REMINDER_LIVE_ENTITY = 'reminder';
 
 const ZReminderTextSchema = z
   .string()
@@ -49,3 +56,17 @@ export const ZReminderSchema = z.object({
   createdAt: ZIsoDateTimeSchema,
 });
 export type TReminder = z.infer<typeof ZReminderSchema>;
+
+/**
+ * GET /api/reminders: the caller's own, soonest due first. Keyset paging by due time (`dueAt[strictly_after]` + `id[gt]`,
+ * given by `view.next`); `pagination=false` answers up to REMINDER_LIMITS.listMax.
+ */
+export const ZReminderListQuerySchema = z.object({
+  done: ZBooleanQueryParamSchema.optional(),
+  customer: idRefOf('customers').optional(),
+  pagination: z.enum(['true', 'false']).optional(),
+  itemsPerPage: decimalIntOf({ min: 1, max: REMINDER_LIMITS.listMax }).optional(),
+  'dueAt[strictly_after]': z.iso.datetime({ offset: true }).optional(),
+  'id[gt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+});
+export type TReminderListQuery = z.infer<typeof ZReminderListQuerySchema>;

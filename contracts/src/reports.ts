@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, ZLocalDaySchema, ZReportPeriodSchema, ZUsageMetricsSchema } from './analytics';
 import { WEEKDAYS } from './company';
+import { decimalIntOf, idRefOf } from './ids';
 import { ZIsoDateTimeSchema } from './refs';
 
 /**
@@ -135,3 +136,14 @@ export type TReport = z.infer<typeof ZReportSchema>;
 /** GET /api/reports/{id}/data: the figures a ready report was generated from (the web preview). */
 export const ZReportDataSchema = z.object({ report: ZReportSchema, metrics: ZUsageMetricsSchema });
 export type TReportData = z.infer<typeof ZReportDataSchema>;
+
+/** GET /api/reports: newest first, keyset-paged by 30 (or `pagination=false`); `parent` lists a recurring report's runs. */
+export const ZReportListQuerySchema = z.object({
+  pagination: z.enum(['true', 'false']).optional(),
+  itemsPerPage: decimalIntOf({ min: 1, max: 100 }).optional(),
+  'createdAt[strictly_before]': ZIsoDateTimeSchema.optional(),
+  'id[lt]': decimalIntOf({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  type: ZReportTypeSchema.optional(),
+  parent: idRefOf('reports').optional(),
+});
+export type TReportListQuery = z.infer<typeof ZReportListQuerySchema>;

@@ -78,6 +78,10 @@ import { listingsImportRoutes } from './modules/listings/listings-import.routes'
 import { listingPageDataRoutes } from './modules/listings/listing-page-data.routes';
 import { interestsRoutes } from './modules/interests/interests.api';
 import { questionnairesRoutes, registerQuestionnaires } from './modules/questionnaires/questionnaires.api';
+import { analyticsRoutes, createAnalyticsRecurringJobs } from './modules/analytics/analytics.api';
+import { remindersRoutes } from './modules/reminders/reminders.api';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createReportJobHandlers, createReportRecurringJobs, reportsRoutes } from './modules/reports/reports.api';
 import { appointmentMessengerRoutes } from './modules/appointments/appointment-messenger.routes';
 import { accountingRoutes, arStatementsRoutes, settleStatementPayment } from './modules/accounting/accounting.api';
 import {
@@ -170,6 +174,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     ...createPaymentRecurringJobs({ deps: workerDeps, log: dmsLog }),
     ...createRecurringRuleJobs({ deps: workerDeps, log: dmsLog }),
     ...createRefundJobs({ deps: workerDeps, log: dmsLog }),
+    ...createReportRecurringJobs({ deps: workerDeps }),
+    ...createAnalyticsRecurringJobs({ deps: workerDeps }),
   ];
   // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
   registerRepairOrderAutomations();
@@ -202,6 +208,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createAutomationJobHandlers({ deps: workerDeps }),
       ...createSurveyJobHandlers({ deps: workerDeps }),
       ...createTerminalJobHandlers({ deps: workerDeps, log: dmsLog }),
+      ...createReportJobHandlers({ deps: workerDeps }),
       ...createRecurringJobHandlers({ db: db.worker, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
     },
     batchHandlers: createMessageBatchJobHandlers({ deps: workerDeps }),
@@ -307,6 +314,10 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await listingPageDataRoutes(api, deps);
     await interestsRoutes(api, deps);
     await questionnairesRoutes(api, deps);
+    await analyticsRoutes(api, deps);
+    await remindersRoutes(api, deps);
+    await dashboardRoutes(api, deps);
+    await reportsRoutes(api, deps);
     await paymentOperationsRoutes(api, deps);
     await recurringRulesRoutes(api, deps);
     await paymentRequestsRoutes(api, deps);

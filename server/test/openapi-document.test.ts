@@ -53,6 +53,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/public/questionnaires/{code}',
   'POST /api/public/questionnaires/{code}/answers',
   'POST /api/webhooks/payment/{provider}/{slug}/transaction',
+  'GET /api/public/reports/{companyId}/{reportId}/{format}',
 ];
 
 /** Operations that read a multipart form, with the file part each must describe. */

@@ -273,6 +273,21 @@ beforeAll(async () => {
       values (${a.companyId}, ${rows.questionnaire}, ${rows.customer}, '[]'::jsonb) returning id::int as id`);
     rows.questionnaireResponse = Number((r.rows[0] as { id: number }).id);
   });
+  // A's admin's reminder about A's customer (issue 19, reminders: each user's own).
+  const reminder = await t.app.inject({
+    method: 'POST',
+    url: '/api/reminders',
+    headers: bearer(adminTok),
+    payload: { text: 'Victim reminder', dueAt: new Date(Date.now() + 86400_000).toISOString(), customer: rows.customer },
+  });
+  if (reminder.statusCode !== 201) throw new Error(`reminder fixture: ${reminder.body}`);
+  rows.reminder = reminder.json().id;
+  // A's report (issue 19): a one-time report that is ready, so its files, data and run are all reachable for A.
+  await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
+    const rep = await tx.execute(sql`insert into reports (company_id, type, kind, status, recipients, from_day, to_day, time_zone)
+      values (${a.companyId}, 'one_time', 'usage_and_response_time', 'ready', '["victim@a.example"]'::jsonb, '2026-01-01', '2026-01-07', 'UTC') returning id::int as id`);
+    rows.report = Number((rep.rows[0] as { id: number }).id);
+  });
 });
 afterAll(() => t.close());
 
@@ -329,6 +344,8 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   offers: () => rows.offer!,
   interests: () => rows.interest!,
   listing_interests: () => rows.listingInterest!,
+  reminders: () => rows.reminder!,
+  reports: () => rows.report!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -382,6 +399,7 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PATCH /api/interests/:id': () => ({ name: 'Intruder' }),
   'PUT /api/interests/:id': () => ({ name: 'Intruder' }),
   'PATCH /api/listing_interests/:id': () => ({ state: 'not_interested' }),
+  'PATCH /api/reminders/:id': () => ({ done: true, text: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -720,5 +738,59 @@ describe('the public booking page and booking links across companies', () => {
     const ours = await t.app.inject({ method: 'GET', url: `/api/appointments?${range}`, headers: bearer(owner) });
     expect(ours.json().member.map((m: { customerName: string }) => m.customerName)).toContain('Victim Booker');
     expect(ours.body).not.toContain('Intruder');
+  });
+});
+
+describe('the dashboard and reminders, read by another company', () => {
+  it('show nothing of company A to company B’s admin; A’s reminder stays as it was', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    for (const url of ['/api/dashboard', '/api/dashboard/stats', '/api/reminders', '/api/reminders?pagination=false', `/api/reminders?customer=${rows.customer}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(intruder) });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Victim');
+      expect(res.body, url).not.toContain(a.agent.email);
+    }
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(intruder) });
+    expect(theirs.json().reminders).toEqual([]);
+    // B cannot hang a reminder on A's customer.
+    const sneak = await t.app.inject({
+      method: 'POST',
+      url: '/api/reminders',
+      headers: bearer(intruder),
+      payload: { text: 'Intruder', dueAt: new Date().toISOString(), customer: rows.customer },
+    });
+    expect(sneak.statusCode).toBe(422);
+    const own = await t.app.inject({ method: 'GET', url: `/api/reminders/${rows.reminder}`, headers: bearer(owner) });
+    expect(own.json()).toMatchObject({ text: 'Victim reminder', doneAt: null, customerId: rows.customer });
+    const customer = await t.app.inject({ method: 'GET', url: `/api/customers/${rows.customer}`, headers: bearer(owner) });
+    expect(customer.json().reminders).toEqual([{ id: rows.reminder, customerId: rows.customer }]);
+  });
+});
+
+describe('analytics, asked by another company', () => {
+  it('counts none of company A’s messages or agents for company B’s admin', async () => {
+    // Companies of its own: the file's shared ones get messages from other tests (welcome texts, sends).
+    const a = await seedCompany(t.db);
+    const b = await seedCompany(t.db);
+    const customer = await createCustomer(a, '+15559990077');
+    await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`insert into messages (company_id, customer_id, user_id, direction, status, channel, sender, content, created_at)
+        values (${a.companyId}, ${customer}, null, 'INBOUND', 'RECEIVED', 'sms', 'customer', 'Victim analytics', now() - interval '1 minute'),
+               (${a.companyId}, ${customer}, ${a.agent.id}, 'OUTBOUND', 'SENT', 'sms', 'agent', 'Victim reply', now())`),
+    );
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    const q = `period=last_7_days&userId[]=${a.agent.id}`;
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/analytics?${q}`, headers: bearer(intruder) });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().messages).toEqual({ inbound: 0, outboundHuman: 0, outboundAutomated: 0 });
+    expect(theirs.json().perAgent).toEqual([]);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/analytics/export.csv?${q}`, headers: bearer(intruder) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(a.agent.email.split('@')[0]!.split('.')[1]!);
+    const ours = await t.app.inject({ method: 'GET', url: `/api/analytics?${q}`, headers: bearer(owner) });
+    expect(ours.json().messages.inbound).toBeGreaterThanOrEqual(1);
+    expect(ours.json().perAgent.map((x: { userId: number }) => x.userId)).toEqual([a.agent.id]);
   });
 });

@@ -28,6 +28,7 @@ const EXTENSION_BY_MIME: Record<string, string> = {
   'application/pdf': 'pdf',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
   'audio/webm': 'weba',

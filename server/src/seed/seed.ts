@@ -14,7 +14,10 @@ import { seedDemoParts } from './seed-parts';
 import { seedDemoPayments } from './seed-payments';
 import { seedRealEstate } from './seed-real-estate';
 import { seedDemoLeads } from './seed-leads';
+import { seedDemoReminders } from './seed-reminders';
 import { seedDemoOffers } from './seed-offers';
+import { seedDemoReports } from './seed-reports';
+import { rebuildAllRollups } from '../modules/analytics/analytics.api';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -120,7 +123,7 @@ const MOTORS_SERVICES = [
 
 /** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
 export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }): Promise<boolean> {
-  return runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
+  const seeded = await runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(companies);
     if (Number(existing?.n) > 0) return false;
     const passwordHash = await hash(DEMO_PASSWORD);
@@ -198,6 +201,11 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedRealEstate(tx, { realtyId: realty!.id });
     await seedDemoOffers(tx, { realtyId: realty!.id });
     await seedDemoLeads(tx, { realtyId: realty!.id });
+    await seedDemoReminders(tx, { motorsId: motors!.id });
+    await seedDemoReports(tx, { motorsId: motors!.id, timeZone: motors!.timezone, country: motors!.country });
     return true;
   });
+  // The analytics rollups of the demo history, so /analytics and the dashboard open with figures (docs/metrics.md).
+  if (seeded) await rebuildAllRollups({ db: opts.db });
+  return seeded;
 }

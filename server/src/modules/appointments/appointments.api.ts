@@ -9,3 +9,5 @@ export { findNextConfirmedAppointment } from './appointments.repository';
 export { appointmentsRoutes } from './appointments.routes';
 export { scheduleRoutes } from './schedule.routes';
 export { registerAppointments } from './appointments.register';
+/** The company's working hours of a day (analytics measures response times in business hours with them). */
+export { companySpansOf, type TCompanyWeek } from './availability';

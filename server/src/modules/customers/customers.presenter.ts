@@ -28,7 +28,13 @@ export function isReadBy(c: TCustomerRow, readAt: Date | undefined): boolean {
 export function toCustomerResource(
   c: TCustomerRow,
   /** `repairOrders` absent (live events, other modules): the summaries read as none; clients refetch the customer. */
-  opts: { viewerId: number; readStates: { userId: number; readAt: Date }[]; repairOrders?: TCustomerRepairOrders },
+  opts: {
+    viewerId: number;
+    readStates: { userId: number; readAt: Date }[];
+    repairOrders?: TCustomerRepairOrders;
+    /** The viewer's open reminders about the customer (ids); absent (live events, other modules): none. */
+    reminderIds?: number[];
+  },
 ): TCustomer {
   const mine = opts.readStates.find((r) => r.userId === opts.viewerId);
   return {
@@ -62,7 +68,7 @@ export function toCustomerResource(
     lastClosedRepairOrder: orderSummaryOf(opts.repairOrders?.lastClosed ?? null),
     lastPaymentRequest: c.lastPaymentRequest ?? null,
     lastSurvey: c.lastSurvey ?? null,
-    reminders: [],
+    reminders: (opts.reminderIds ?? []).map((id) => ({ id, customerId: c.id })),
     createdAt: c.createdAt.toISOString(),
   };
 }

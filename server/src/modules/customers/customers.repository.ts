@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm
 import type { TTx } from '../../db/client';
 import { countRows } from '../../db/capped-count';
 import type { TListTotal } from '../../lib/hydra';
+import { REMINDER_LIMITS } from '@cd/contracts/reminders';
 import { consentEvents, customerReadStates, customers, userActivePages, type TCustomerRow, type TLastMessage } from './customers.schema';
 
 export interface TCustomerScope {
@@ -89,6 +90,32 @@ function lastOrderOf(which: 'open' | 'closed') {
     order by ${order} limit 1)`;
 }
 
+/**
+ * The viewer's open reminders about the customer row (the resource's `reminders`, soonest due first), as a JSON array
+ * of ids in the same statement as the customers: one probe of reminders_customer_open_idx per row. Reminders sit
+ * above customers, so the table is read by SQL here.
+ */
+function openReminderIdsOf(viewerId: number) {
+  return sql<unknown>`(select coalesce(json_agg(rm.id order by rm.due_at, rm.id), '[]'::json)
+    from (select rm.id, rm.due_at from reminders rm where rm.company_id = "customers"."company_id" and rm.customer_id = "customers"."id"
+      and rm.user_id = ${viewerId} and rm.done_at is null order by rm.due_at, rm.id limit ${REMINDER_LIMITS.listMax}) rm)`;
+}
+
+function reminderIdsOf(v: unknown): number[] {
+  const list = (typeof v === 'string' ? JSON.parse(v) : v) as unknown[] | null;
+  return (list ?? []).map(Number);
+}
+
+/** The viewer's open reminders about some customers (one customer's page): one statement. */
+export async function listCustomerReminderIds(tx: TTx, opts: { companyId: number; customerIds: number[]; viewerId: number }): Promise<Map<number, number[]>> {
+  if (!opts.customerIds.length) return new Map();
+  const rows = await tx
+    .select({ id: customers.id, reminders: openReminderIdsOf(opts.viewerId) })
+    .from(customers)
+    .where(and(eq(customers.companyId, opts.companyId), inArray(customers.id, opts.customerIds)));
+  return new Map(rows.map((r) => [r.id, reminderIdsOf(r.reminders)]));
+}
+
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
 function summaryOf(v: Record<string, unknown> | string | null): TRepairOrderSummaryRow | null {
@@ -129,12 +156,13 @@ export async function listInbox(
   total: TListTotal | null;
   readStates: { customerId: number; userId: number; readAt: Date }[];
   repairOrders: Map<number, TCustomerRepairOrders>;
+  reminders: Map<number, number[]>;
 }> {
   const where = inboxWhere(f);
   // A row comparison bounds the index scan itself (an OR of two conditions would only filter it).
   const keyset = f.before ? sql`(${customers.bumpedAt}, ${customers.id}) < (${f.before.bumpedAt}, ${f.before.id})` : undefined;
   const withOrders = await tx
-    .select({ c: customers, lastOpen: lastOrderOf('open'), lastClosed: lastOrderOf('closed') })
+    .select({ c: customers, lastOpen: lastOrderOf('open'), lastClosed: lastOrderOf('closed'), reminders: openReminderIdsOf(f.viewerId) })
     .from(customers)
     .where(and(where, keyset))
     .orderBy(desc(customers.bumpedAt), desc(customers.id))
@@ -145,7 +173,8 @@ export async function listInbox(
   // view.next while scrolling) not at all.
   const total = f.before ? null : await countRows(tx, { table: customers, where, exact: f.exactTotal });
   const readStates = await listReadStates(tx, { companyId: f.companyId, customerIds: rows.map((r) => r.id) });
-  return { rows, total, readStates, repairOrders };
+  const reminders = new Map(withOrders.map((r) => [r.c.id, reminderIdsOf(r.reminders)]));
+  return { rows, total, readStates, repairOrders, reminders };
 }
 
 export async function listReadStates(tx: TTx, opts: { companyId: number; customerIds: number[] }) {
@@ -329,7 +358,7 @@ export async function countMergeMoves(
   return res.rows[0] as { messages: number; scheduledMessages: number; groups: number; consentEvents: number };
 }
 
-/** Merge: move the duplicate's messages, group memberships, consent history and read states onto the kept customer. */
+/** Merge: move the duplicate's messages, group memberships, consent history, read states and reminders onto the kept customer. */
 export async function moveCustomerData(tx: TTx, opts: { companyId: number; fromId: number; toId: number }): Promise<void> {
   const { companyId, fromId, toId } = opts;
   // A group message both received would break its one-per-recipient key: the duplicate's copy stays in the
@@ -344,6 +373,7 @@ export async function moveCustomerData(tx: TTx, opts: { companyId: number; fromI
     select company_id, group_id, ${toId}, added_at from customer_group_members where company_id = ${companyId} and customer_id = ${fromId}
     on conflict (company_id, group_id, customer_id) do nothing`);
   await tx.execute(sql`update consent_events set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
+  await tx.execute(sql`update reminders set customer_id = ${toId} where company_id = ${companyId} and customer_id = ${fromId}`);
   await tx.execute(sql`
     insert into customer_read_states (company_id, customer_id, user_id, read_at)
     select company_id, ${toId}, user_id, read_at from customer_read_states where company_id = ${companyId} and customer_id = ${fromId}

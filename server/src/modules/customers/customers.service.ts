@@ -54,7 +54,8 @@ async function loadVisible(tx: TTx, scope: repo.TCustomerScope, id: number): Pro
 async function present(tx: TTx, ctx: TRequestContext, row: TCustomerRow) {
   const readStates = await repo.listReadStates(tx, { companyId: row.companyId, customerIds: [row.id] });
   const repairOrders = (await repo.listCustomerRepairOrders(tx, { companyId: row.companyId, customerIds: [row.id] })).get(row.id);
-  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates, repairOrders });
+  const reminderIds = (await repo.listCustomerReminderIds(tx, { companyId: row.companyId, customerIds: [row.id], viewerId: ctx.actor.user.id })).get(row.id);
+  return toCustomerResource(row, { viewerId: ctx.actor.user.id, readStates, repairOrders, reminderIds });
 }
 
 function withCustomerTx<T>(ctx: TRequestContext, fn: (tx: TTx, emit: (e: TLiveEventInput[]) => void) => Promise<T>): Promise<T> {
@@ -111,6 +112,7 @@ export async function listCustomers(opts: TListCustomersOptions) {
         viewerId: ctx.actor.user.id,
         readStates: page.readStates.filter((r) => r.customerId === row.id),
         repairOrders: page.repairOrders.get(row.id),
+        reminderIds: page.reminders.get(row.id),
       }),
     );
     const last = page.rows.at(-1);
