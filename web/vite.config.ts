@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { catalogueSplit } from './build-tools/catalogue-split.js';
 import { precompressAssets } from './build-tools/precompress-assets.js';
+import { trimPreloadDeps } from './build-tools/trim-preload-deps.js';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), catalogueSplit({ webRoot: import.meta.dirname }), precompressAssets()],
+  plugins: [react(), catalogueSplit({ webRoot: import.meta.dirname }), precompressAssets(), trimPreloadDeps()],
   // The manifest lets build-tools/check-bundle-budget.ts walk what each route loads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

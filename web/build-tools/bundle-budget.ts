@@ -19,8 +19,8 @@ export const BUDGETS = {
   /** Everything the browser must fetch before the first route renders (JS and CSS, the start catalogue included). */
   criticalPath: { target: 250 * 1024, ceiling: 250 * 1024 },
   /** All JavaScript /communication/inbox loads, the route's lazy chunks included. */
-  // 302, not 297: issue 18's routes and customer-details sections added 6.5 KB (docs/performance.md); to be won back.
-  inboxJs: { target: 170 * 1024, ceiling: 302 * 1024 },
+  // Raised to 302 by issue 18, paid back on 2026-11-28: lazy live handlers and trimmed preload lists (docs/performance.md).
+  inboxJs: { target: 170 * 1024, ceiling: 295 * 1024 },
 } as const;
 
 /**

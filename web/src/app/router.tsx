@@ -34,6 +34,8 @@ const LandingRedirect = lazyFirstScreen(() => import('./pages/landing-redirect')
 const NoboardPage = lazyNamed(() => import('./pages/noboard-page').then((m) => m.NoboardPage));
 const NotFoundPage = lazyNamed(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const PlaceholderPage = lazyNamed(() => import('./pages/placeholder-page').then((m) => m.PlaceholderPage));
+const DashboardPage = lazyNamed(() => import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage));
+const AnalyticsPage = lazyNamed(() => import('../features/analytics/components/analytics-page').then((m) => m.AnalyticsPage));
 const CompaniesPage = lazyNamed(() => import('../features/companies/components/companies-page').then((m) => m.CompaniesPage));
 const CommunicationLayout = lazyFirstScreen(() => import('../features/conversations/components/communication-layout').then((m) => m.CommunicationLayout));
 const SelectConversationPane = lazyFirstScreen(() => import('../features/conversations/components/select-conversation-pane').then((m) => m.SelectConversationPane));
@@ -62,6 +64,8 @@ const ArchivedListingsPage = lazyNamed(() => import('../features/listings/compon
 const KeywordsPage = lazyNamed(() => import('../features/keywords/components/keywords-page').then((m) => m.KeywordsPage));
 const CustomerRealEstateSection = lazy(() => import('../features/listings/components/customer-real-estate-section').then((m) => ({ default: m.CustomerRealEstateSection })));
 const TransactionsPage = lazyNamed(() => import('../features/payments/components/transactions-page').then((m) => m.TransactionsPage));
+const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page').then((m) => m.ReportsPage));
+const ReportCreatePage = lazyNamed(() => import('../features/reports/components/report-create-page').then((m) => m.ReportCreatePage));
 const QuestionnairesPage = lazyNamed(() => import('../features/questionnaires/components/questionnaires-page').then((m) => m.QuestionnairesPage));
 const PublicQuestionnaireView = lazy(() => import('../features/questionnaires/components/public-questionnaire-view').then((m) => ({ default: m.PublicQuestionnaireView })));
 const CustomerQuestionnairesSection = lazy(() =>
@@ -121,9 +125,6 @@ const errorElement = <RouteErrorPage />;
 
 /** Routes of spec part 1 §2 whose screens are not built yet, with the catalogue key naming each. */
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
-  ['dashboard', 'menu_dashboard'],
-  ['analytics', 'screen_analytics'],
-  ['reports', 'menu_reports'],
   ['roles', 'menu_roles'],
   ['support', 'menu_support'],
   ['development/api', 'menu_development_api'],
@@ -175,6 +176,12 @@ const appRoutes: RouteObject[] = [
   { path: 'listings', element: page(<ListingsPage />), errorElement },
   { path: 'archived-listings', element: page(<ArchivedListingsPage />), errorElement },
   { path: 'keywords', element: page(<KeywordsPage />), errorElement },
+  // The company admin's day at a glance and the analytics over a range (issue 19); charts load only with these screens.
+  { path: 'dashboard', element: page(<DashboardPage />), errorElement },
+  { path: 'analytics', element: page(<AnalyticsPage />), errorElement },
+  // Reports: the list and the creation screen (issue 19).
+  { path: 'reports', element: page(<ReportsPage />), errorElement },
+  { path: 'reports/new', element: page(<ReportCreatePage />), errorElement },
   { path: 'simulator', element: page(<SimulatorPage />), errorElement },
   { path: 'payment/transactions', element: page(<TransactionsPage />), errorElement },
   // Accounts receivable: charge customers, aging, statements (issue 17).

@@ -17,7 +17,7 @@ import { useDownloadStatementPdf } from '../api/download-statement-pdf';
 import { useStatements } from '../api/get-statements';
 import { useSendStatement } from '../api/send-statement';
 import { arErrorKeyOf, statementFileName } from '../lib/ar-screen';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { ArStatusChip } from './ar-status-chip';
 
 const day = (d: string) => dayjs(d).format('MM/DD/YYYY');

@@ -15,7 +15,7 @@ import { isCompanyAdmin, useCurrentUser } from '../../../lib/current-user';
 import { formatListTotal } from '../../../lib/format';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { filtersProblem, readTransactionFilters, transactionsCsvName, writeTransactionFilters } from '../lib/transactions-query';
 import { RecurringRulesPanel } from './recurring-rules-panel';
 import { RefundDialog } from './refund-dialog';

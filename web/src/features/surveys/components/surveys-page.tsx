@@ -11,7 +11,7 @@ import { useExportSurveys } from '../api/export-surveys';
 import { useSurveyStats } from '../api/get-survey-stats';
 import { useSurveys } from '../api/get-surveys';
 import { useSurveyDashboard } from '../hooks/use-survey-dashboard';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { exportFileNameOf } from '../lib/survey-format';
 import { isWeeklyTrend } from '../lib/trend-series';
 import { SurveyFilterChips } from './survey-filter-chips';
