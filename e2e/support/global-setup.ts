@@ -78,6 +78,8 @@ export default async function setup(project: TestProject) {
       WHATSAPP_GRAPH_URL: whatsapp.baseUrl,
       // Test-only: the SSRF-safe fetch may reach the local listing site although it is on loopback.
       SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // Test-only: /api/test/reports/sweep, the report slot's test clock.
+      TEST_HOOKS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiToken } from '../support/api';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
@@ -60,8 +61,24 @@ describe('reports (issue 19)', () => {
     expect(await row.getByTestId('report-next-run').textContent()).toMatch(/07:00/);
     expect(await row.getByTestId('report-status').getAttribute('data-status')).toBe('active');
 
-    // Its slot, now: "Run now" makes the generated run that a scheduled slot makes, mailed to the recipients.
-    await row.getByTestId('report-run').click();
+    // Its slot, reached through the test clock: the sweeper runs as at the report's next run (Monday or Thursday 07:00
+    // in the company's time zone), which makes the generated run and mails it to the recipients.
+    const admin = await apiToken('admin@motors.example.com');
+    const list = await apiCall<{ member: { type: string; recipients: string[]; nextRunAt: string | null }[] }>({
+      token: admin,
+      path: '/api/reports?type=recurring&pagination=false',
+    });
+    const created = list.json.member.find((r) => r.recipients.includes(recipient));
+    expect(created?.nextRunAt).toBeTruthy();
+    const swept = await apiCall<{ made: number }>({
+      token: await apiToken('superadmin@example.com'),
+      method: 'POST',
+      path: '/api/test/reports/sweep',
+      body: { now: created!.nextRunAt },
+    });
+    expect(swept.status).toBe(200);
+    expect(swept.json.made).toBeGreaterThanOrEqual(1);
+    await row.getByTestId('report-runs-toggle').click();
     await row.getByTestId('report-runs').waitFor({ timeout: 15_000 });
     const run = row.getByTestId('report-run-row').first();
     // The run moves pending → generating → ready through live events (no reload).

@@ -84,6 +84,8 @@ const ZEnvSchema = z.object({
   WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Hold automated and group sends outside the recipients' sending window (tests turn it off to stay clock-independent). */
   QUIET_HOURS: bool.default(true),
+  /** Test-only routes under /api/test (e2e: a report slot swept at a given instant). Never set in a deployment. */
+  TEST_HOOKS: bool.default(false),
   /** How long a claimed job stays locked; a worker that died frees its jobs after this. */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Total attachment bytes of one message (spec: below about 95,000,000). */
@@ -152,6 +154,8 @@ export type TConfig = {
   nhtsaTimeoutMs: number;
   /** Test-only: hosts the SSRF-safe fetch may reach although private (SAFE_FETCH_ALLOW_HOSTS); empty in deployments. */
   safeFetchAllowHosts: string[];
+  /** Test-only routes under /api/test (TEST_HOOKS); false in deployments. */
+  testHooks: boolean;
   paymentNextApiUrl?: string;
   /** Card processors (issue 17): simulate = the embedded simulator charges every enabled company. */
   payments: { simulate: boolean; usaepayBaseUrl?: string; timeoutMs: number };
@@ -278,6 +282,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     workerPoolSize: env.WORKER_POOL_SIZE,
     workerWakeDelayMs: env.WORKER_WAKE_DELAY_MS,
     quietHours: env.QUIET_HOURS,
+    testHooks: env.TEST_HOOKS,
     workerLeaseSeconds: env.WORKER_LEASE_SECONDS,
     attachmentLimitBytes: env.ATTACHMENT_LIMIT_BYTES,
     dms: {

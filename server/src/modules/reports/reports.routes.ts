@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdStringSchema } from '@cd/contracts/ids';
+import { ZIsoDateTimeSchema } from '@cd/contracts/refs';
 import { ZReportCreateSchema, ZReportDataSchema, ZReportListQuerySchema, ZReportSchema } from '@cd/contracts/reports';
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -11,6 +12,7 @@ import { WindowCounter } from '../../lib/rate-limiter';
 import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import { XLSX_MIME } from './report-xlsx';
+import { sweepDueReports } from './reports-planning';
 import * as service from './reports.service';
 
 const READ = errorResponses(400, 401, 403, 404);
@@ -110,4 +112,14 @@ export async function reportsRoutes(app: FastifyInstance, deps: TAppDeps) {
       return sendFile(reply as FastifyReply, file);
     },
   );
+  // Test clock for the e2e suite (TEST_HOOKS): the sweeper's run for a chosen instant, i.e. a report slot reached now.
+  if (deps.config.testHooks)
+    r.post(
+      '/api/test/reports/sweep',
+      { schema: { tags, body: z.strictObject({ now: ZIsoDateTimeSchema }), response: { 200: z.object({ made: z.number().int() }), ...WRITE } } },
+      async (req) => {
+        if (!contextOf(deps, req).actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may move the report clock.');
+        return { made: await sweepDueReports({ deps, now: new Date(req.body.now) }) };
+      },
+    );
 }
