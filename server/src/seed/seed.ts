@@ -18,6 +18,7 @@ import { seedDemoReminders } from './seed-reminders';
 import { seedDemoOffers } from './seed-offers';
 import { seedDemoReports } from './seed-reports';
 import { rebuildAllRollups } from '../modules/analytics/analytics.api';
+import { seedDemoHistory } from './seed-history';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -201,6 +202,7 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedRealEstate(tx, { realtyId: realty!.id });
     await seedDemoOffers(tx, { realtyId: realty!.id });
     await seedDemoLeads(tx, { realtyId: realty!.id });
+    await seedDemoHistory(tx, { motorsId: motors!.id });
     await seedDemoReminders(tx, { motorsId: motors!.id });
     await seedDemoReports(tx, { motorsId: motors!.id, timeZone: motors!.timezone, country: motors!.country });
     return true;
