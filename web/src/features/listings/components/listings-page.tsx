@@ -1,16 +1,15 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TListing } from '@cd/contracts/listings';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { useListings } from '../api/get-listings';
 import { readListingFilters, writeListingFilters } from '../lib/listings-query';
 import { ListingActionDialog, type TListingActionKind } from './listing-action-dialog';
@@ -45,23 +44,7 @@ export function ListingsPage({ archived = false }: { archived?: boolean }) {
 
   let body;
   if (list.isError && !list.data) {
-    // A disabled module or a missing role answers 403 with its own words.
-    const denied = list.error instanceof ApiError && list.error.status === 403;
-    body = (
-      <Alert
-        severity={denied ? 'warning' : 'error'}
-        data-testid="listings-error"
-        action={
-          denied ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          )
-        }
-      >
-        {denied ? list.error.message : t('listings_load_failed')}
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} failedText={t('listings_load_failed')} onRetry={() => void list.refetch()} testId="listings-error" />;
   } else if (!list.isPending && rows.length === 0)
     body = (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }} data-testid="listings-empty">

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,11 +5,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LEAD_SOURCES, LEAD_STATUSES, type TLeadSource, type TLeadStatus } from '@cd/contracts/leads';
 import { useColleagues } from '../../../api/get-colleagues';
-import { ApiError } from '../../../lib/api-client';
 import { fullName, formatListTotal } from '../../../lib/format';
 import { useLeads } from '../api/get-leads';
 import { EMPTY_LEAD_FILTERS, readLeadFilters, writeLeadFilters, type TLeadFilters } from '../lib/leads-query';
@@ -92,25 +91,10 @@ export function MarketingLeadsPage() {
   const filters = readLeadFilters(params);
   const list = useLeads(filters);
   const rows = list.data?.pages.flatMap((p) => p.member) ?? [];
-  const forbidden = list.error instanceof ApiError && list.error.status === 403;
 
   let body;
   if (list.isError && !list.data)
-    body = (
-      <Alert
-        severity={forbidden ? 'warning' : 'error'}
-        data-testid="leads-error"
-        action={
-          forbidden ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          )
-        }
-      >
-        {forbidden ? list.error.message : t('leads_load_failed')}
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} failedText={t('leads_load_failed')} onRetry={() => void list.refetch()} testId="leads-error" />;
   else if (!list.isPending && rows.length === 0)
     body = (
       <Typography color="text.secondary" sx={{ p: 3 }} data-testid="leads-empty">

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -11,10 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useTranslation } from 'react-i18next';
 import type { TOffer, TOfferStatus } from '@cd/contracts/offers';
 import { TableLoadingRows } from '../../../components/ui/table-loading-rows';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useMarketingOffers } from '../api/get-marketing-offers';
 
@@ -64,26 +62,11 @@ function OfferRow({ offer }: { offer: TOffer }) {
 export function MarketingOffersPage() {
   const { t } = useTranslation();
   const list = useMarketingOffers();
-  const forbidden = list.error instanceof ApiError && list.error.status === 403;
   const rows = list.data ?? [];
 
   let body;
   if (list.isError)
-    body = (
-      <Alert
-        severity={forbidden ? 'warning' : 'error'}
-        data-testid="marketing-offers-error"
-        action={
-          forbidden ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          )
-        }
-      >
-        {forbidden ? list.error.message : t('offers_load_failed')}
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} failedText={t('offers_load_failed')} onRetry={() => void list.refetch()} testId="marketing-offers-error" />;
   else if (!list.isPending && rows.length === 0)
     body = (
       <Typography color="text.secondary" sx={{ p: 3 }} data-testid="marketing-offers-empty">

@@ -1,11 +1,11 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOffer } from '@cd/contracts/offers';
@@ -32,21 +32,7 @@ export function OffersPage() {
   let body;
   if (list.isPending) body = [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={120} data-testid="offers-loading" />);
   else if (list.isError && !list.data)
-    body = (
-      <Alert
-        severity={forbidden ? 'warning' : 'error'}
-        data-testid="offers-error"
-        action={
-          forbidden ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          )
-        }
-      >
-        {forbidden ? list.error.message : t('offers_load_failed')}
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} failedText={t('offers_load_failed')} onRetry={() => void list.refetch()} testId="offers-error" />;
   else if (rows.length === 0)
     body = (
       <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }} data-testid="offers-empty">

@@ -1,6 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { TReport } from '@cd/contracts/reports';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -77,22 +77,14 @@ export function ReportsPage() {
 
   let body;
   if (list.isError && !list.data) {
-    // A plain agent, or a company without the module, is answered 403 with its own words.
-    const denied = list.error instanceof ApiError && list.error.status === 403;
     body = (
-      <Alert
-        severity={denied ? 'warning' : 'error'}
-        data-testid="reports-error"
-        action={
-          denied ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          )
-        }
-      >
-        {denied ? t('reports_forbidden') : t('reports_load_failed')}
-      </Alert>
+      <LoadErrorAlert
+        error={list.error}
+        failedText={t('reports_load_failed')}
+        forbiddenText={t('reports_forbidden')}
+        onRetry={() => void list.refetch()}
+        testId="reports-error"
+      />
     );
   } else if (list.isPending)
     body = (
