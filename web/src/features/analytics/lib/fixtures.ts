@@ -1,35 +1,9 @@
-import type { TResponseStats, TResponseTimes, TUsageMetrics } from '@cd/contracts/analytics';
+import type { TUsageMetrics } from '@cd/contracts/analytics';
+import { responseTimes as times, usageMetrics } from '../../../lib/usage-metrics-fixtures';
 
-/** Test data of GET /api/analytics. */
-function stats(over: Partial<TResponseStats> = {}): TResponseStats {
-  return { count: 0, totalSeconds: 0, avgSeconds: null, under5: 0, from5to15: 0, over15: 0, ...over };
-}
-
-function times(wall: Partial<TResponseStats> = {}, business: Partial<TResponseStats> = {}): TResponseTimes {
-  return { wall: stats(wall), business: stats(business) };
-}
-
+/** Test data of GET /api/analytics: a week by default. */
 export function emptyMetrics(over: Partial<TUsageMetrics> = {}): TUsageMetrics {
-  return {
-    timeZone: 'America/Chicago',
-    from: '2026-11-22',
-    to: '2026-11-28',
-    generatedAt: '2026-11-28T15:00:00Z',
-    filters: { userIds: [], channels: [] },
-    conversations: { inboundStarted: 0, outboundStarted: 0 },
-    messages: { inbound: 0, outboundHuman: 0, outboundAutomated: 0 },
-    perChannel: [],
-    perAgent: [],
-    perDay: [],
-    firstResponse: times(),
-    response: times(),
-    optOuts: 0,
-    surveys: null,
-    appointments: null,
-    repairOrders: null,
-    payments: null,
-    ...over,
-  };
+  return usageMetrics({ from: '2026-11-22', to: '2026-11-28', ...over });
 }
 
 export function busyMetrics(over: Partial<TUsageMetrics> = {}): TUsageMetrics {

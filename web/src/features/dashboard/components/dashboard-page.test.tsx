@@ -6,7 +6,8 @@ import type { TMe } from '@cd/contracts/user';
 import '../../../lib/i18n';
 import { CurrentUserContext } from '../../../lib/current-user';
 import { createQueryClient } from '../../../lib/query-client';
-import { dashboard, reminder, stats, usageMetrics } from '../lib/fixtures';
+import { usageMetrics } from '../../../lib/usage-metrics-fixtures';
+import { dashboard, reminder, stats } from '../lib/fixtures';
 import { DashboardPage } from './dashboard-page';
 
 const admin = { id: 1, firstName: 'Maria', lastName: 'Manager', roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN'], companyData: { id: 4 } } as unknown as TMe;

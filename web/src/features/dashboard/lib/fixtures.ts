@@ -1,39 +1,9 @@
-import type { TResponseStats, TResponseTimes, TUsageMetrics } from '@cd/contracts/analytics';
+import type { TUsageMetrics } from '@cd/contracts/analytics';
 import type { TDashboard, TDashboardStats } from '@cd/contracts/dashboard';
 import type { TReminder } from '@cd/contracts/reminders';
+import { responseTimes as times, usageMetrics } from '../../../lib/usage-metrics-fixtures';
 
 /** Test data of the dashboard's endpoints. */
-export function responseStats(over: Partial<TResponseStats> = {}): TResponseStats {
-  return { count: 0, totalSeconds: 0, avgSeconds: null, under5: 0, from5to15: 0, over15: 0, ...over };
-}
-
-function times(wall: Partial<TResponseStats> = {}, business: Partial<TResponseStats> = {}): TResponseTimes {
-  return { wall: responseStats(wall), business: responseStats(business) };
-}
-
-export function usageMetrics(over: Partial<TUsageMetrics> = {}): TUsageMetrics {
-  return {
-    timeZone: 'America/Chicago',
-    from: '2026-11-28',
-    to: '2026-11-28',
-    generatedAt: '2026-11-28T15:00:00Z',
-    filters: { userIds: [], channels: [] },
-    conversations: { inboundStarted: 0, outboundStarted: 0 },
-    messages: { inbound: 0, outboundHuman: 0, outboundAutomated: 0 },
-    perChannel: [],
-    perAgent: [],
-    perDay: [],
-    firstResponse: times(),
-    response: times(),
-    optOuts: 0,
-    surveys: null,
-    appointments: null,
-    repairOrders: null,
-    payments: null,
-    ...over,
-  };
-}
-
 export function busyDay(): TUsageMetrics {
   return usageMetrics({
     conversations: { inboundStarted: 9, outboundStarted: 3 },
