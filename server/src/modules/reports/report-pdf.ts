@@ -3,7 +3,6 @@ import type { TUsageMetrics } from '@cd/contracts/analytics';
 import {
   bucketsOf,
   centsText,
-  channelLabel,
   durationText,
   filtersText,
   KIND_TITLES,
@@ -14,6 +13,7 @@ import {
   type TReportDocumentInput,
 } from './report-format';
 import { barChart, cards, COLORS, columnChart, CONTENT_WIDTH, PAGE, sectionTitle, t, table } from './report-pdf-kit';
+import { perAgentTable, perChannelTable, perDayTable, surveysTable, type TReportTable, type TReportValue, type TReportValueKind } from './report-tables';
 
 /**
  * The report as a PDF (pdfkit): a header stating title, company, period, time zone and filters; figure cards;
@@ -74,6 +74,24 @@ function responseRows(m: TUsageMetrics): string[][] {
   ];
 }
 
+function pdfCell(value: TReportValue, kind: TReportValueKind): string {
+  if (kind === 'seconds') return durationText(value as number | null);
+  if (kind === 'share') return percentText(value as number | null);
+  return value === null ? '-' : String(value);
+}
+
+/** A shared report table in the PDF: its columns with a PDF width, values as text. */
+function reportTable(doc: TDoc, spec: TReportTable): void {
+  const kept = spec.columns.flatMap((c, i) => (c.pdfWidth === undefined ? [] : [{ c, i }]));
+  const cells = (row: TReportValue[]) => kept.map(({ c, i }) => pdfCell(row[i] ?? null, c.kind));
+  table(doc, {
+    columns: kept.map(({ c }) => ({ label: c.pdfHeader ?? c.header, width: c.pdfWidth!, align: c.kind === 'text' ? undefined : ('right' as const) })),
+    rows: spec.rows.map(cells),
+    totals: spec.totals && cells(spec.totals),
+    empty: spec.empty,
+  });
+}
+
 function usageSections(doc: TDoc, m: TUsageMetrics): void {
   const outTotal = m.messages.outboundHuman + m.messages.outboundAutomated;
   cards(doc, [
@@ -130,61 +148,13 @@ function usageSections(doc: TDoc, m: TUsageMetrics): void {
       series: [{ name: 'Messages out', color: COLORS.outbound }],
       caption: 'Messages written, per agent',
     });
-  table(doc, {
-    columns: [
-      { label: 'Agent', width: 0.2 },
-      { label: 'Messages out', width: 0.12, align: 'right' },
-      { label: 'Conversations', width: 0.13, align: 'right' },
-      { label: 'First resp. (wall)', width: 0.15, align: 'right' },
-      { label: 'First resp. (business)', width: 0.17, align: 'right' },
-      { label: 'Response (wall)', width: 0.13, align: 'right' },
-      { label: 'Over 15 min', width: 0.1, align: 'right' },
-    ],
-    rows: m.perAgent.map((a) => [
-      a.name,
-      String(a.messagesOut),
-      String(a.conversationsHandled),
-      durationText(a.firstResponse.wall.avgSeconds),
-      durationText(a.firstResponse.business.avgSeconds),
-      durationText(a.response.wall.avgSeconds),
-      String(a.response.wall.over15),
-    ]),
-    empty: 'No agent replied in this period.',
-  });
+  reportTable(doc, perAgentTable(m));
 
   sectionTitle(doc, 'Per channel');
-  table(doc, {
-    columns: [
-      { label: 'Channel', width: 0.4 },
-      { label: 'Inbound', width: 0.2, align: 'right' },
-      { label: 'Outbound by people', width: 0.2, align: 'right' },
-      { label: 'Automated', width: 0.2, align: 'right' },
-    ],
-    rows: m.perChannel.map((c) => [channelLabel(c.channel), String(c.inbound), String(c.outboundHuman), String(c.outboundAutomated)]),
-    totals: ['Total', String(m.messages.inbound), String(m.messages.outboundHuman), String(m.messages.outboundAutomated)],
-  });
+  reportTable(doc, perChannelTable(m));
 
   sectionTitle(doc, 'Per day');
-  table(doc, {
-    columns: [
-      { label: 'Day', width: 0.15 },
-      { label: 'Conversations', width: 0.14, align: 'right' },
-      { label: 'Inbound', width: 0.11, align: 'right' },
-      { label: 'Out by people', width: 0.14, align: 'right' },
-      { label: 'Automated', width: 0.12, align: 'right' },
-      { label: 'First resp. (wall)', width: 0.16, align: 'right' },
-      { label: 'First resp. (business)', width: 0.18, align: 'right' },
-    ],
-    rows: m.perDay.map((d) => [
-      d.day,
-      String(d.conversations),
-      String(d.inbound),
-      String(d.outboundHuman),
-      String(d.outboundAutomated),
-      durationText(d.firstResponse.wall.avgSeconds),
-      durationText(d.firstResponse.business.avgSeconds),
-    ]),
-  });
+  reportTable(doc, perDayTable(m));
   moduleSections(doc, m);
 }
 
@@ -208,24 +178,7 @@ function surveySection(doc: TDoc, m: TUsageMetrics, lead: boolean): void {
       format: (v) => `${v}%`,
       caption: 'Positive share of completed answers, per advisor',
     });
-  table(doc, {
-    columns: [
-      { label: 'Advisor', width: 0.4 },
-      { label: 'Sent', width: 0.15, align: 'right' },
-      { label: 'Completed', width: 0.15, align: 'right' },
-      { label: 'Completion', width: 0.15, align: 'right' },
-      { label: 'Positive', width: 0.15, align: 'right' },
-    ],
-    rows: s.perAdvisor.map((a) => [
-      a.name,
-      String(a.sent),
-      String(a.completed),
-      a.sent ? percentText(a.completed / a.sent) : '-',
-      percentText(a.positiveShare),
-    ]),
-    totals: ['All advisors', String(s.sent), String(s.completed), s.sent ? percentText(s.completed / s.sent) : '-', percentText(s.positiveShare)],
-    empty: 'No survey was sent in this period.',
-  });
+  reportTable(doc, surveysTable(s));
 }
 
 function moduleSections(doc: TDoc, m: TUsageMetrics): void {

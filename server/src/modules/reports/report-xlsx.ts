@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { TResponseStats } from '@cd/contracts/analytics';
-import { channelLabel, filtersText, KIND_TITLES, localDateTime, periodText, RESPONSE_CLOCK_NOTE, type TReportDocumentInput } from './report-format';
+import { filtersText, KIND_TITLES, localDateTime, periodText, RESPONSE_CLOCK_NOTE, type TReportDocumentInput } from './report-format';
+import { perAgentTable, perChannelTable, perDayTable, surveysTable, type TReportTable, type TReportValue, type TReportValueKind } from './report-tables';
 
 /**
  * The report as a workbook (exceljs): Summary, Per day, Per agent, Per channel and, where the company has surveys,
@@ -51,6 +52,21 @@ function addSheet(
 const SECONDS = '0';
 const PERCENT = '0.0%';
 const avg = (s: TResponseStats) => (s.avgSeconds === null ? null : Math.round(s.avgSeconds));
+
+const FORMATS: Partial<Record<TReportValueKind, string>> = { seconds: SECONDS, share: PERCENT };
+
+/** A shared report table as a sheet: raw numbers (seconds rounded), with the totals as a last row. */
+function addTableSheet(wb: ExcelJS.Workbook, input: TReportDocumentInput, spec: TReportTable) {
+  const cell = (v: TReportValue, kind: TReportValueKind) => (kind === 'seconds' && typeof v === 'number' ? Math.round(v) : v);
+  const row = (r: TReportValue[]) => r.map((v, i) => cell(v, spec.columns[i]!.kind));
+  return addSheet(
+    wb,
+    input,
+    spec.name,
+    spec.columns.map((c) => ({ header: c.header, width: c.xlsxWidth, format: FORMATS[c.kind] })),
+    [...spec.rows.map(row), ...(spec.totals ? [row(spec.totals)] : [])],
+  );
+}
 
 export async function renderReportXlsx(input: TReportDocumentInput): Promise<Buffer> {
   const m = input.metrics;
@@ -104,91 +120,7 @@ export async function renderReportXlsx(input: TReportDocumentInput): Promise<Buf
     summary,
   );
 
-  addSheet(
-    wb,
-    input,
-    'Per day',
-    [
-      { header: 'Day', width: 12 },
-      { header: 'Conversations', width: 14 },
-      { header: 'Inbound', width: 10 },
-      { header: 'Outbound by people', width: 18 },
-      { header: 'Automated', width: 11 },
-      { header: 'First responses', width: 15 },
-      { header: 'First response avg s (wall)', width: 24, format: SECONDS },
-      { header: 'First response avg s (business)', width: 28, format: SECONDS },
-    ],
-    m.perDay.map((d) => [
-      d.day,
-      d.conversations,
-      d.inbound,
-      d.outboundHuman,
-      d.outboundAutomated,
-      d.firstResponse.wall.count,
-      avg(d.firstResponse.wall),
-      avg(d.firstResponse.business),
-    ]),
-  );
-
-  addSheet(
-    wb,
-    input,
-    'Per agent',
-    [
-      { header: 'Agent', width: 26 },
-      { header: 'Messages out', width: 13 },
-      { header: 'Conversations handled', width: 21 },
-      { header: 'First response avg s (wall)', width: 24, format: SECONDS },
-      { header: 'First response avg s (business)', width: 28, format: SECONDS },
-      { header: 'Response avg s (wall)', width: 20, format: SECONDS },
-      { header: 'Response avg s (business)', width: 24, format: SECONDS },
-      { header: 'Under 5 min', width: 12 },
-      { header: '5 to 15 min', width: 12 },
-      { header: 'Over 15 min', width: 12 },
-    ],
-    m.perAgent.map((a) => [
-      a.name,
-      a.messagesOut,
-      a.conversationsHandled,
-      avg(a.firstResponse.wall),
-      avg(a.firstResponse.business),
-      avg(a.response.wall),
-      avg(a.response.business),
-      a.response.wall.under5,
-      a.response.wall.from5to15,
-      a.response.wall.over15,
-    ]),
-  );
-
-  addSheet(
-    wb,
-    input,
-    'Per channel',
-    [
-      { header: 'Channel', width: 16 },
-      { header: 'Inbound', width: 10 },
-      { header: 'Outbound by people', width: 18 },
-      { header: 'Automated', width: 11 },
-    ],
-    m.perChannel.map((c) => [channelLabel(c.channel), c.inbound, c.outboundHuman, c.outboundAutomated]),
-  );
-
-  if (m.surveys)
-    addSheet(
-      wb,
-      input,
-      'Surveys',
-      [
-        { header: 'Advisor', width: 26 },
-        { header: 'Sent', width: 8 },
-        { header: 'Completed', width: 11 },
-        { header: 'Positive share', width: 15, format: PERCENT },
-      ],
-      [
-        ...m.surveys.perAdvisor.map((a) => [a.name, a.sent, a.completed, a.positiveShare]),
-        ['All advisors', m.surveys.sent, m.surveys.completed, m.surveys.positiveShare],
-      ],
-    );
+  for (const spec of [perDayTable(m), perAgentTable(m), perChannelTable(m), ...(m.surveys ? [surveysTable(m.surveys)] : [])]) addTableSheet(wb, input, spec);
 
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
