@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,14 @@ import { ResponseBucketsBar } from './response-buckets';
 
 type TProps = { today: TUsageMetrics; lastWeek: TUsageMetrics; weekday: string };
 
+type TModuleCard = {
+  title: string;
+  to: string;
+  testId: string;
+  big?: { value: string; testId: string };
+  items: ComponentProps<typeof FigureRow>['items'];
+};
+
 const conversationsOf = (m: TUsageMetrics) => m.conversations.inboundStarted + m.conversations.outboundStarted;
 
 /** Today's headline cards, each against the same weekday last week, each linking to the list behind it. */
@@ -17,6 +26,51 @@ export function TodayCards({ today, lastWeek, weekday }: TProps) {
   const convToday = conversationsOf(today);
   const convLastWeek = conversationsOf(lastWeek);
   const first = today.firstResponse;
+  // The module cards, each only where the company has the module.
+  const candidates: (TModuleCard | null)[] = [
+    today.surveys && {
+      title: t('menu_surveys'),
+      to: '/surveys',
+      testId: 'dashboard-surveys',
+      items: [
+        { label: t('dashboard_surveys_sent'), value: today.surveys.sent },
+        { label: t('dashboard_surveys_completed'), value: today.surveys.completed },
+        { label: t('dashboard_surveys_positive'), value: formatShare(today.surveys.positiveShare) },
+      ],
+    },
+    today.appointments && {
+      title: t('dashboard_appointments'),
+      to: '/appointments',
+      testId: 'dashboard-appointments',
+      items: [
+        { label: t('dashboard_appointments_booked'), value: today.appointments.booked },
+        { label: t('dashboard_appointments_confirmed'), value: today.appointments.confirmed },
+        { label: t('dashboard_appointments_missed'), value: today.appointments.missed },
+      ],
+    },
+    today.repairOrders && {
+      title: t('dashboard_repair_orders'),
+      to: '/analytics?period=today',
+      testId: 'dashboard-repair-orders',
+      items: [
+        { label: t('dashboard_repair_orders_opened'), value: today.repairOrders.opened },
+        { label: t('dashboard_repair_orders_closed'), value: today.repairOrders.closed },
+        { label: t('dashboard_repair_orders_approval'), value: formatShare(today.repairOrders.approvalRate) },
+        { label: t('dashboard_repair_orders_approved'), value: formatCents(today.repairOrders.approvedAmountCents) },
+      ],
+    },
+    today.payments && {
+      title: t('dashboard_payments'),
+      to: '/payment/transactions',
+      testId: 'dashboard-payments',
+      big: { value: formatCents(today.payments.amountCents), testId: 'dashboard-payments-amount' },
+      items: [
+        { label: t('dashboard_payments_requested'), value: today.payments.requested },
+        { label: t('dashboard_payments_paid'), value: today.payments.paid },
+      ],
+    },
+  ];
+  const moduleCards = candidates.filter((c): c is TModuleCard => c !== null);
   const versus = (value: string) => (
     <Typography variant="caption" color="text.secondary">
       {t('dashboard_vs_last_week', { weekday, value })}
@@ -89,51 +143,12 @@ export function TodayCards({ today, lastWeek, weekday }: TProps) {
         />
       </MetricCard>
 
-      {today.surveys && (
-        <MetricCard title={t('menu_surveys')} to="/surveys" testId="dashboard-surveys">
-          <FigureRow
-            items={[
-              { label: t('dashboard_surveys_sent'), value: today.surveys.sent },
-              { label: t('dashboard_surveys_completed'), value: today.surveys.completed },
-              { label: t('dashboard_surveys_positive'), value: formatShare(today.surveys.positiveShare) },
-            ]}
-          />
+      {moduleCards.map((card) => (
+        <MetricCard key={card.testId} title={card.title} to={card.to} testId={card.testId}>
+          {card.big && <BigFigure value={card.big.value} testId={card.big.testId} />}
+          <FigureRow items={card.items} />
         </MetricCard>
-      )}
-      {today.appointments && (
-        <MetricCard title={t('dashboard_appointments')} to="/appointments" testId="dashboard-appointments">
-          <FigureRow
-            items={[
-              { label: t('dashboard_appointments_booked'), value: today.appointments.booked },
-              { label: t('dashboard_appointments_confirmed'), value: today.appointments.confirmed },
-              { label: t('dashboard_appointments_missed'), value: today.appointments.missed },
-            ]}
-          />
-        </MetricCard>
-      )}
-      {today.repairOrders && (
-        <MetricCard title={t('dashboard_repair_orders')} to="/analytics?period=today" testId="dashboard-repair-orders">
-          <FigureRow
-            items={[
-              { label: t('dashboard_repair_orders_opened'), value: today.repairOrders.opened },
-              { label: t('dashboard_repair_orders_closed'), value: today.repairOrders.closed },
-              { label: t('dashboard_repair_orders_approval'), value: formatShare(today.repairOrders.approvalRate) },
-              { label: t('dashboard_repair_orders_approved'), value: formatCents(today.repairOrders.approvedAmountCents) },
-            ]}
-          />
-        </MetricCard>
-      )}
-      {today.payments && (
-        <MetricCard title={t('dashboard_payments')} to="/payment/transactions" testId="dashboard-payments">
-          <BigFigure value={formatCents(today.payments.amountCents)} testId="dashboard-payments-amount" />
-          <FigureRow
-            items={[
-              { label: t('dashboard_payments_requested'), value: today.payments.requested },
-              { label: t('dashboard_payments_paid'), value: today.payments.paid },
-            ]}
-          />
-        </MetricCard>
-      )}
+      ))}
     </>
   );
 }
