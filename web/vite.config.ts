@@ -16,6 +16,8 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: true },
       '/.well-known': { target: backend, changeOrigin: true },
       '/REVISION': { target: backend, changeOrigin: true },
+      '/health': { target: backend, changeOrigin: true },
+      '/metrics': { target: backend, changeOrigin: true },
     },
   },
   preview: {
@@ -23,6 +25,8 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: true },
       '/.well-known': { target: backend, changeOrigin: true },
       '/REVISION': { target: backend, changeOrigin: true },
+      '/health': { target: backend, changeOrigin: true },
+      '/metrics': { target: backend, changeOrigin: true },
     },
   },
 });

@@ -1,20 +1,36 @@
 import { runAnalyticsBenchmark } from './analytics-bench';
 import { runApiBenchmark } from './api-bench';
+import { runApiLogBenchmark } from './api-log-bench';
 import { runAppointmentsBenchmark } from './appointments-bench';
 import { runAutomationBenchmark } from './automation-bench';
 import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runPaymentsBenchmark } from './payments-bench';
+import { runScaleOutBenchmark } from './scale-out-bench';
 import { runSendBenchmark } from './send-bench';
 import { runSurveyBenchmark } from './survey-bench';
 import { runWebBenchmark } from './web-bench';
 import { DEFAULT_POSTGRES_URL, probePostgres } from './setup';
 
-const BENCHMARKS = ['api', 'inbox', 'send', 'group', 'live', 'automations', 'surveys', 'appointments', 'payments', 'analytics', 'web'] as const;
+const BENCHMARKS = [
+  'api',
+  'inbox',
+  'send',
+  'group',
+  'live',
+  'automations',
+  'surveys',
+  'appointments',
+  'payments',
+  'analytics',
+  'api-log',
+  'scale-out',
+  'web',
+] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments', 'analytics'];
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments', 'analytics', 'api-log', 'scale-out'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -31,7 +47,8 @@ async function runSelected(): Promise<void> {
   let postgresDown: string | null = null;
   if (selected.some((b) => POSTGRES_ONLY.includes(b) || b === 'surveys' || b === 'payments')) {
     postgresDown = await probePostgres({ databaseUrl: postgresUrl });
-    if (postgresDown) console.warn(`PostgreSQL at ${postgresUrl} does not answer (${postgresDown}): skipping ${selected.filter((b) => POSTGRES_ONLY.includes(b)).join(', ')}.`);
+    if (postgresDown)
+      console.warn(`PostgreSQL at ${postgresUrl} does not answer (${postgresDown}): skipping ${selected.filter((b) => POSTGRES_ONLY.includes(b)).join(', ')}.`);
   }
   for (const name of selected) {
     if (postgresDown && POSTGRES_ONLY.includes(name)) continue;
@@ -44,6 +61,8 @@ async function runSelected(): Promise<void> {
     if (name === 'automations') await runAutomationBenchmark({ databaseUrl: postgresUrl });
     if (name === 'appointments') await runAppointmentsBenchmark({ databaseUrl: postgresUrl });
     if (name === 'analytics') await runAnalyticsBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'api-log') await runApiLogBenchmark();
+    if (name === 'scale-out') await runScaleOutBenchmark({ databaseUrl: postgresUrl });
     // The built web app in Chromium on a throttled mobile profile (needs `npm run build` and /usr/bin/chromium).
     if (name === 'web') await runWebBenchmark();
     // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.

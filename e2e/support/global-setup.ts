@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // The first start seeds the demo (six weeks of history, rollups, job runs): generous on a loaded 2-core machine.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
@@ -80,6 +81,8 @@ export default async function setup(project: TestProject) {
       SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1',
       // Test-only: /api/test/reports/sweep, the report slot's test clock.
       TEST_HOOKS: 'true',
+      // The support form sends its questions here (the mail drop under DATA_DIR/mail; management.e2e.ts reads it).
+      SUPPORT_EMAIL: 'support@courier-desk.example.com',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,6 +12,7 @@ import type { TAppDeps } from './context';
 import { createDatabase, type TDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './seed/seed';
+import { seedCronRuns } from './seed/seed-cron-runs';
 import { createAllowedMethodsFinder } from './lib/allowed-methods';
 import { handleError, problemBody } from './lib/errors';
 import { createMailer, type TMailer } from './lib/mailer';
@@ -31,6 +32,10 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { automationsRoutes } from './modules/automations/automations.routes';
 import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { cronJobsRoutes } from './modules/cron-jobs/cron-jobs.routes';
 import { dmsSyncRoutes } from './modules/dms-sync/dms-sync.routes';
 import { createDmsRecurringJobs, createDmsSyncJobHandlers, pushApprovedLines } from './modules/dms-sync/dms-sync.api';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
@@ -51,13 +56,20 @@ import { smsProviderWebhookRoutes } from './modules/webhooks/sms-provider.routes
 import { whatsappWebhookRoutes } from './modules/webhooks/whatsapp.routes';
 import { smsGatewayWebhookRoutes } from './modules/webhooks/sms-gateway.routes';
 import { viberWebhookRoutes } from './modules/webhooks/viber.routes';
+import { webhookLogPlugin } from './modules/development/webhook-log.capture';
+import { webhookLogRoutes } from './modules/development/webhook-log.routes';
 import { createSimulatorChannel } from './channels/simulator/simulator-channel';
 import { createSmsProviderChannel } from './channels/sms-provider/sms-provider-channel';
 import { createWhatsAppChannel } from './channels/whatsapp/whatsapp-channel';
 import { createSmsGatewayChannel } from './channels/sms-gateway/sms-gateway-channel';
 import { createViberChannel } from './channels/viber/viber-channel';
 import { createOutboxWorker } from './jobs/outbox';
+import { createWorkerHeartbeat } from './jobs/worker-heartbeat';
 import { createRecurringJobHandlers, ensureRecurringJobs, type TRecurringJob } from './jobs/recurring';
+import { apiCallWriterOf, createOpsLogPurgeJob } from './jobs/ops-log-purge';
+import { installOutsideCallSink } from './lib/outside-calls/recorder';
+import { apiRequestsRoutes } from './modules/development/api-requests.routes';
+import { devStatsRoutes } from './modules/development/stats.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -102,11 +114,13 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { authPlugin } from './plugins/auth';
 import { logSerializers } from './lib/log-redact';
 import { bodyGuardsPlugin } from './plugins/body-guards';
+import { httpMetricsPlugin } from './plugins/http-metrics';
 import { compressJsonPlugin } from './plugins/compress-json';
 import { webAssetsPlugin } from './plugins/web-assets';
 import { createLocalLiveBus } from './live/local-live-bus';
 import { liveRoutes } from './live/live.routes';
 import { createRedisLiveBus } from './live/redis-live-bus';
+import { createMercurePublisher, withMercurePublishing } from './live/mercure-publisher';
 
 export interface TBuildAppOptions {
   config: TConfig;
@@ -132,10 +146,21 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   const { config } = opts;
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDatabase(config));
-  if (ownsDb && config.seed) await seedDemoData({ db, publicUrl: config.publicUrl });
+  const seeded = ownsDb && config.seed ? await seedDemoData({ db, publicUrl: config.publicUrl }) : false;
 
   // With Redis every API process sees every event; without it one process is the whole audience.
-  const live = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl, channel: config.redisChannel }) : createLocalLiveBus();
+  const bus = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl, channel: config.redisChannel }) : createLocalLiveBus();
+  // An external Mercure hub also gets every event this process commits (docs/scaling.md).
+  const live = config.mercure
+    ? withMercurePublishing({
+        bus,
+        publisher: createMercurePublisher({
+          publishUrl: config.mercure.publishUrl,
+          secret: config.mercure.publisherJwtSecret,
+          log: { warn: (o, msg) => app.log.warn(o, msg) },
+        }),
+      })
+    : bus;
   const deps = {
     config,
     db,
@@ -176,6 +201,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     ...createRefundJobs({ deps: workerDeps, log: dmsLog }),
     ...createReportRecurringJobs({ deps: workerDeps }),
     ...createAnalyticsRecurringJobs({ deps: workerDeps }),
+    createOpsLogPurgeJob({ db: db.worker, retentionDays: config.opsLogRetentionDays, log: dmsLog }),
   ];
   // The engine's sources and the link pages of repair orders and vehicles (registering again replaces).
   registerRepairOrderAutomations();
@@ -214,6 +240,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     batchHandlers: createMessageBatchJobHandlers({ deps: workerDeps }),
     log: { error: (o, msg) => app.log.error(o, msg) },
   });
+  // First start: a few registry jobs run once over the demo data, so the scheduled-jobs screen has history.
+  if (seeded) await seedCronRuns({ db: db.worker, jobs: recurringJobs });
 
   const app = Fastify({
     // Secrets in query strings (the Mercure `?authorization=` token, signatures…) are redacted from every logged URL.
@@ -242,6 +270,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
 
   // JSON, form and query guards (depth, NUL) in one place, before any route parses or validates.
   await app.register(bodyGuardsPlugin);
+  // Every request under /api/webhooks/ is logged after its answer (development section, webhook log).
+  await app.register(webhookLogPlugin, { deps });
+  // Request timings for /metrics, only where it is served (METRICS_TOKEN).
+  if (config.metricsToken) await app.register(httpMetricsPlugin);
+  // Worker processes mark themselves alive for /health/ready (jobs/worker-heartbeat.ts).
+  const heartbeat = createWorkerHeartbeat({ db: db.worker, log: app.log });
   // Large JSON answers go compressed when the client accepts it (before any route, so every route has the hook).
   await app.register(compressJsonPlugin, {});
 
@@ -270,7 +304,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await authRoutes(api, deps);
     await usersRoutes(api, deps);
     await companiesRoutes(api, deps);
-    await systemRoutes(api, deps);
+    await systemRoutes(api, deps, { workerProcessId: config.worker ? heartbeat.processId : undefined });
     await customersRoutes(api, deps);
     await customerImportRoutes(api, deps);
     await messagesRoutes(api, deps);
@@ -290,6 +324,11 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await leadLandingRoutes(api, deps);
     await leadsRoutes(api, deps);
     await errorReportsRoutes(api, deps);
+    await apiRequestsRoutes(api, deps);
+    await devStatsRoutes(api, deps);
+    await auditLogRoutes(api, deps);
+    await rolesRoutes(api, deps);
+    await supportRoutes(api, deps);
     await vehiclesRoutes(api, deps);
     await repairOrdersRoutes(api, deps);
     await repairOrderLinesRoutes(api, deps);
@@ -320,9 +359,11 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await reportsRoutes(api, deps);
     await paymentOperationsRoutes(api, deps);
     await recurringRulesRoutes(api, deps);
+    await cronJobsRoutes(api, deps, { jobs: recurringJobs });
     await paymentRequestsRoutes(api, deps);
     await paymentPublicRoutes(api, deps);
     await paymentWebhookRoutes(api, deps);
+    await webhookLogRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
@@ -352,9 +393,14 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     app.addHook('onReady', async () => {
       await ensureRecurringJobs({ db, jobs: recurringJobs });
       deps.jobs.start();
+      await heartbeat.start();
     });
+  // The outgoing API log's writer (lib/outside-calls): process-wide, so the adapters record without knowing the app.
+  const removeOutsideCallSink = installOutsideCallSink({ write: apiCallWriterOf(db), onError: (err) => app.log.warn({ err }, 'outgoing API log write failed') });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await removeOutsideCallSink();
+    if (config.worker) await heartbeat.stop();
     await deps.live.close();
     if (ownsDb) await db.close();
   });

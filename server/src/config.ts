@@ -28,6 +28,12 @@ const ZEnvSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Signs the live-stream (Mercure) subscriber tokens; deliberately not the API secret. */
   MERCURE_JWT_SECRET: z.string().min(32).optional(),
+  /** An external Mercure hub handed to browsers by get_mercure_jwt (unset: the built-in hub at /.well-known/mercure). */
+  MERCURE_HUB_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  /** Where this server POSTs updates to that hub (e.g. an internal address); default MERCURE_HUB_URL. */
+  MERCURE_PUBLISH_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  /** The hub's publisher key; default MERCURE_JWT_SECRET (the hub's subscriber key is always MERCURE_JWT_SECRET). */
+  MERCURE_PUBLISHER_JWT_SECRET: z.string().min(32).optional(),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
@@ -42,11 +48,17 @@ const ZEnvSchema = z.object({
   /** Lifetime of the known-device cookie set on a successful sign-in (cd_device). */
   LOGIN_DEVICE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   TRUST_PROXY: bool.default(false),
+  /** Bearer token of GET /metrics (Prometheus); unset = /metrics answers 404. At least 16 characters. */
+  METRICS_TOKEN: z.union([z.string().min(16, 'METRICS_TOKEN must be at least 16 characters'), z.literal('')]).optional(),
   SEED: bool.default(true),
   // Answers are checked against their declared OpenAPI schemas (tests turn this on; a mismatch is a 500 there).
   VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REVISION: z.string().optional(),
+  /** Where the support form (POST /api/support) sends questions; unset = the form is off. */
+  SUPPORT_EMAIL: z.union([z.email(), z.literal('')]).optional(),
+  /** JSON list of {"title","url"} shown on the support page; default: the API documentation this server serves. */
+  SUPPORT_HELP_LINKS: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
@@ -76,6 +88,8 @@ const ZEnvSchema = z.object({
   /** Run the outbox worker in this process (tests drive it by hand). */
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** Days the outgoing API log and the webhook log keep their rows (purged hourly by `ops-log-purge`). */
+  OPS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** Jobs run at once by this process's worker (provider calls overlap; each job keeps its own lease). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** A wake waits this long before claiming, so a burst of sends is worked in batches (0: claim at once). */
@@ -121,6 +135,8 @@ export type TConfig = {
   publicUrl: string;
   jwtSecret: Uint8Array;
   mercureJwtSecret: Uint8Array;
+  /** External Mercure hub (docs/scaling.md); absent = the built-in hub only. */
+  mercure?: { hubUrl: string; publishUrl: string; publisherJwtSecret: Uint8Array };
   liveHeartbeatSeconds: number;
   encryptionKey: Buffer;
   accessTokenTtl: number;
@@ -134,10 +150,14 @@ export type TConfig = {
   loginBackoffMaxSeconds: number;
   loginDeviceTtlDays: number;
   trustProxy: boolean;
+  /** Bearer token of /metrics; undefined = not served. */
+  metricsToken?: string;
   seed: boolean;
   logLevel: string;
   validateResponses: boolean;
   revision: string;
+  /** Support form address (unset: the form is off) and the help links of the support page. */
+  support: { email?: string; helpLinks: Array<{ title: string; url: string }> };
   bodyLimit: number;
   webDist: string;
   /** Uploaded files (per-company folders); default `<DATA_DIR>/storage`. */
@@ -161,6 +181,7 @@ export type TConfig = {
   payments: { simulate: boolean; usaepayBaseUrl?: string; timeoutMs: number };
   worker: boolean;
   workerPollMs: number;
+  opsLogRetentionDays: number;
   workerConcurrency: number;
   workerPoolSize: number;
   workerWakeDelayMs: number;
@@ -174,6 +195,22 @@ export type TConfig = {
     timeoutMs: number;
   };
 };
+
+const ZHelpLinksSchema = z.array(z.object({ title: z.string().min(1).max(200), url: z.string().regex(/^(https?:\/\/|\/)\S+$/) })).max(20);
+
+/** SUPPORT_HELP_LINKS: a JSON list; a bad value stops the start with a clear message rather than showing broken links. */
+function parseHelpLinks(raw: string | undefined): Array<{ title: string; url: string }> {
+  if (!raw?.trim()) return [{ title: 'API documentation', url: '/api/docs' }];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('SUPPORT_HELP_LINKS must be a JSON list of {"title","url"}');
+  }
+  const links = ZHelpLinksSchema.safeParse(parsed);
+  if (!links.success) throw new Error('SUPPORT_HELP_LINKS must be a JSON list of {"title","url"} with http(s) or /path URLs');
+  return links.data;
+}
 
 function readRevision(): string {
   try {
@@ -239,6 +276,15 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? local.jwtSecret),
     mercureJwtSecret: new TextEncoder().encode(mercureSecret),
+    ...(env.MERCURE_HUB_URL
+      ? {
+          mercure: {
+            hubUrl: env.MERCURE_HUB_URL,
+            publishUrl: env.MERCURE_PUBLISH_URL || env.MERCURE_HUB_URL,
+            publisherJwtSecret: new TextEncoder().encode(env.MERCURE_PUBLISHER_JWT_SECRET ?? mercureSecret),
+          },
+        }
+      : {}),
     liveHeartbeatSeconds: env.LIVE_HEARTBEAT_SECONDS,
     encryptionKey: Buffer.from(encKey, 'base64'),
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
@@ -252,10 +298,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     loginBackoffMaxSeconds: env.LOGIN_BACKOFF_MAX_SECONDS,
     loginDeviceTtlDays: env.LOGIN_DEVICE_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN || undefined,
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     validateResponses: (env.VALIDATE_RESPONSES ?? (env.NODE_ENV === 'test' ? 'true' : 'false')) === 'true',
     revision: env.REVISION ?? readRevision(),
+    support: { email: env.SUPPORT_EMAIL || undefined, helpLinks: parseHelpLinks(env.SUPPORT_HELP_LINKS) },
     bodyLimit: env.BODY_LIMIT,
     webDist: env.WEB_DIST ? path.resolve(baseDir, env.WEB_DIST) : path.join(REPO_ROOT, 'web/dist'),
     storageDir: env.STORAGE_DIR ? path.resolve(baseDir, env.STORAGE_DIR) : path.join(dataDir, 'storage'),
@@ -278,6 +326,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     },
     worker: env.WORKER,
     workerPollMs: env.WORKER_POLL_MS,
+    opsLogRetentionDays: env.OPS_LOG_RETENTION_DAYS,
     workerConcurrency: env.WORKER_CONCURRENCY,
     workerPoolSize: env.WORKER_POOL_SIZE,
     workerWakeDelayMs: env.WORKER_WAKE_DELAY_MS,

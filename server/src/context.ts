@@ -32,4 +32,6 @@ export interface TActor {
 
 export interface TRequestContext extends TAppDeps {
   actor: TActor;
+  /** Where the request came from (the audit log records it); absent outside HTTP requests. */
+  origin?: { ip: string; userAgent: string | null };
 }

@@ -26,6 +26,10 @@ const PUBLIC_OPERATIONS = [
   'GET /REVISION',
   'GET /api/public/revision',
   'GET /api/public/health',
+  'GET /health/live',
+  'GET /health/ready',
+  // Its own bearer token (METRICS_TOKEN), not a user's JWT.
+  'GET /metrics',
   'GET /api/public/features',
   'POST /api/webhooks/sms-provider/{companySlug}/inbound',
   'POST /api/webhooks/sms-provider/{companySlug}/status',

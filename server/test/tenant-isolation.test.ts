@@ -28,7 +28,8 @@ async function createCustomer(s: TSeededCompany, phone: string): Promise<number>
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every describe signs its own users in from the one test address; the sign-in throttle is tested on its own.
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
   a = await seedCompany(t.db);
   b = await seedCompany(t.db);
   rows.customer = await createCustomer(a, '+15559990001');
@@ -289,6 +290,22 @@ beforeAll(async () => {
     rows.report = Number((rep.rows[0] as { id: number }).id);
   });
 });
+beforeAll(async () => {
+  // A webhook delivery to A (issue 20, webhook log; system-only rows).
+  rows.webhookRequest = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const res = await tx.execute(sql`insert into webhook_requests (company_id, source, method, url, body, status, verification, outcome)
+      values (${a.companyId}, 'sms_provider', 'POST', ${`/api/webhooks/sms-provider/${a.slug}/inbound`}, 'Body=Victim', 200, 'valid', 'processed') returning id::int as id`);
+    return Number((res.rows[0] as { id: number }).id);
+  });
+});
+beforeAll(async () => {
+  // An outside call made for A (issue 20, outgoing API log; system-only rows).
+  rows.apiRequest = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+    const res = await tx.execute(sql`insert into api_calls (company_id, vendor, operation, method, url, status, duration_ms)
+      values (${a.companyId}, 'twilio', 'messages.create', 'POST', 'https://api.twilio.com/Messages.json', 201, 5) returning id::int as id`);
+    return Number((res.rows[0] as { id: number }).id);
+  });
+});
 afterAll(() => t.close());
 
 /**
@@ -346,6 +363,10 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   listing_interests: () => rows.listingInterest!,
   reminders: () => rows.reminder!,
   reports: () => rows.report!,
+  // /api/development/webhook_requests/:id (super admins only: a company admin gets 403).
+  'development/webhook_requests': () => rows.webhookRequest!,
+  // /api/development/api_requests/:id (super admins only: a company admin gets 403).
+  'development/api_requests': () => rows.apiRequest!,
 };
 
 /** Valid bodies, so a refusal comes from tenancy and not from validation. */
@@ -792,5 +813,25 @@ describe('analytics, asked by another company', () => {
     const ours = await t.app.inject({ method: 'GET', url: `/api/analytics?${q}`, headers: bearer(owner) });
     expect(ours.json().messages.inbound).toBeGreaterThanOrEqual(1);
     expect(ours.json().perAgent.map((x: { userId: number }) => x.userId)).toEqual([a.agent.id]);
+  });
+});
+
+describe('the audit log, read by another company', () => {
+  it('shows company B’s admin none of company A’s rows, and refuses naming company A', async () => {
+    const a = await seedCompany(t.db);
+    const b = await seedCompany(t.db);
+    const owner = (await login(t.app, a.admin.email)).token;
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${a.agent.id}/roles`, headers: bearer(owner), payload: { roles: ['ROLE_USER', 'ROLE_OFFERS'] } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    for (const q of ['', `?entityType=user&entityId=${a.agent.id}`, `?user=${a.admin.id}`, `?q=${encodeURIComponent(a.slug)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/audit_log${q}`, headers: bearer(intruder) });
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().member.filter((m: { companyId: number }) => m.companyId !== b.companyId), q).toEqual([]);
+      expect(JSON.stringify(res.json().member), q).not.toContain(a.slug);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/audit_log?company=${a.companyId}`, headers: bearer(intruder) })).statusCode).toBe(403);
+    const ours = await t.app.inject({ method: 'GET', url: `/api/audit_log?entityType=user&entityId=${a.agent.id}`, headers: bearer(owner) });
+    expect(ours.json().member.map((m: { action: string }) => m.action)).toEqual(['user.roles']);
   });
 });

@@ -1,3 +1,5 @@
+import { recordOutsideCall } from '../lib/outside-calls/recorder';
+import { headersRecordOf } from '../lib/outside-calls/redact';
 import { BodyLimitError, readLimitedBody } from '../lib/read-limited-body';
 import { DmsError } from './dms-error';
 import { redactDmsHeaders, redactDmsText, redactDmsUrl } from './dms-redact';
@@ -49,12 +51,14 @@ export async function sendDmsRequest<T>(req: TDmsHttpRequest, interpret: (res: T
   const started = performance.now();
   let status: number | null = null;
   let responseText: string | null = null;
+  let responseHeaders: Headers | null = null;
   let failure: DmsError | null = null;
   try {
     let response: TDmsHttpResponse;
     try {
       const res = await (req.fetch ?? fetch)(req.url, { method: req.method, headers: req.headers, body: req.body, signal, redirect: 'manual' });
       status = res.status;
+      responseHeaders = res.headers;
       const bytes = await readLimitedBody({ res, maxBytes, abort: () => controller.abort() });
       responseText = bytes.toString('utf8');
       response = { status: res.status, headers: res.headers, body: responseText };
@@ -69,7 +73,7 @@ export async function sendDmsRequest<T>(req: TDmsHttpRequest, interpret: (res: T
         : new DmsError({ vendor: req.vendor, kind: 'unavailable', status, message: `The answer to ${req.operation} could not be read.`, cause: err });
     throw failure;
   } finally {
-    report({ req, status, responseText, failure, durationMs: Math.round(performance.now() - started) });
+    report({ req, status, responseText, responseHeaders, failure, durationMs: Math.round(performance.now() - started) });
   }
 }
 
@@ -97,9 +101,31 @@ function toDmsError(o: { err: unknown; req: TDmsHttpRequest; timedOut: boolean; 
   return new DmsError({ vendor, kind: 'unavailable', status: o.status, message: `${name} could not be reached for ${operation} (${detail}).`, cause: o.err });
 }
 
-function report(o: { req: TDmsHttpRequest; status: number | null; responseText: string | null; failure: DmsError | null; durationMs: number }): void {
-  if (!o.req.onCall) return;
+function report(o: {
+  req: TDmsHttpRequest;
+  status: number | null;
+  responseText: string | null;
+  responseHeaders: Headers | null;
+  failure: DmsError | null;
+  durationMs: number;
+}): void {
   const secrets = o.req.secrets;
+  // The outgoing API log (redacts with the same shared redactor; company and subject from runWithCallSubject).
+  recordOutsideCall({
+    vendor: o.req.vendor,
+    operation: o.req.operation,
+    method: o.req.method,
+    url: o.req.url,
+    status: o.status,
+    durationMs: o.durationMs,
+    error: o.failure ? o.failure.message : null,
+    requestHeaders: o.req.headers,
+    requestBody: o.req.body ?? null,
+    responseHeaders: headersRecordOf(o.responseHeaders),
+    responseBody: o.responseText,
+    secrets,
+  });
+  if (!o.req.onCall) return;
   try {
     o.req.onCall({
       vendor: o.req.vendor,

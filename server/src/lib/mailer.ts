@@ -12,6 +12,8 @@ export interface TMail {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (the support form: the asking user). */
+  replyTo?: string;
   /** Files sent with the mail (reports: the PDF and the workbook). */
   attachments?: TMailAttachment[];
 }
@@ -30,6 +32,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    replyTo: mail.replyTo,
     attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
   });
   if (opts.smtpUrl) {
@@ -50,7 +53,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
       // (people, and the e2e tests that follow a reset link). nodemailer would quoted-printable-wrap a long line.
       const body = mail.attachments?.length
         ? ((await builder.sendMail(message(mail))).message as Buffer)
-        : `From: ${opts.from}\r\nTo: ${mail.to}\r\nSubject: ${mail.subject}\r\nDate: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\n` +
+        : `From: ${opts.from}\r\nTo: ${mail.to}\r\n${mail.replyTo ? `Reply-To: ${mail.replyTo}\r\n` : ''}Subject: ${mail.subject}\r\nDate: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\n` +
           `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${mail.text}\r\n`;
       await writeFile(path.join(dir, name), body, { mode: 0o600 });
     },

@@ -1,3 +1,5 @@
+import { LOGGED_BODY_CHARS, recordOutsideCall, recordOutsideCallLater, type TOutsideCall } from './outside-calls/recorder';
+import { headersRecordOf } from './outside-calls/redact';
 import { BodyLimitError, readLimitedBody } from './read-limited-body';
 
 /** How long one provider API request may take unless the client says otherwise. */
@@ -49,13 +51,95 @@ export async function requestProvider(opts: {
   timeoutMs?: number;
   signal?: AbortSignal;
   fail: TProviderFailureMapper;
+  /** Records the call in the outgoing API log (lib/outside-calls) under this vendor and operation. */
+  log?: TProviderCallLog;
 }): Promise<Response> {
   const signal = opts.timeoutMs === undefined ? opts.signal : timeoutSignal(opts.timeoutMs, opts.signal);
+  const started = performance.now();
+  let res: Response;
   try {
-    return await fetch(opts.url, { ...opts.init, signal });
+    res = await fetch(opts.url, { ...opts.init, signal });
   } catch (err) {
+    if (opts.log) recordOutsideCall(providerCallOf({ opts, res: null, error: describeFetchFailure(err), durationMs: performance.now() - started }));
     throw opts.fail({ detail: describeFetchFailure(err), status: 0, permanent: false, cause: err });
   }
+  if (opts.log) logProviderAnswer({ opts, res, durationMs: performance.now() - started });
+  return res;
+}
+
+export interface TProviderCallLog {
+  vendor: string;
+  operation: string;
+  /** false for media downloads: the answer is a file, not an exchange worth keeping. */
+  captureBody?: boolean;
+  /** Literal secrets the client holds (tokens), scrubbed wherever they appear. */
+  secrets?: readonly string[];
+}
+
+function requestBodyText(body: RequestInit['body']): string | null {
+  if (body === undefined || body === null) return null;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return '[multipart form]';
+  return '[binary body]';
+}
+
+function providerCallOf(o: {
+  opts: { url: string; init?: Omit<RequestInit, 'signal'>; log?: TProviderCallLog };
+  res: Response | null;
+  error: string | null;
+  durationMs: number;
+  responseBody?: string | null;
+}): TOutsideCall {
+  const log = o.opts.log!;
+  return {
+    vendor: log.vendor,
+    operation: log.operation,
+    method: o.opts.init?.method ?? 'GET',
+    url: o.opts.url,
+    status: o.res?.status ?? null,
+    durationMs: o.durationMs,
+    error: o.error ?? (o.res && !o.res.ok ? `HTTP ${o.res.status}` : null),
+    requestHeaders: headersRecordOf(o.opts.init?.headers),
+    requestBody: log.captureBody === false ? null : requestBodyText(o.opts.init?.body),
+    responseHeaders: o.res ? headersRecordOf(o.res.headers) : {},
+    responseBody: o.responseBody ?? null,
+    secrets: log.secrets,
+  };
+}
+
+/** The answer's body is read from a clone (the caller reads its own), capped, and the call recorded once it is in. */
+function logProviderAnswer(o: { opts: Parameters<typeof requestProvider>[0]; res: Response; durationMs: number }): void {
+  const capture = o.opts.log?.captureBody !== false && o.res.body !== null && o.res.status !== 204;
+  if (!capture) {
+    recordOutsideCall(providerCallOf({ opts: o.opts, res: o.res, error: null, durationMs: o.durationMs }));
+    return;
+  }
+  const copy = o.res.clone();
+  recordOutsideCallLater(
+    readHead(copy).then(
+      (text) => providerCallOf({ opts: o.opts, res: o.res, error: null, durationMs: o.durationMs, responseBody: text }),
+      () => providerCallOf({ opts: o.opts, res: o.res, error: null, durationMs: o.durationMs, responseBody: '[body not readable]' }),
+    ),
+  );
+}
+
+/** The first LOGGED_BODY_CHARS bytes of a body; the rest is cancelled so the clone never buffers a large answer. */
+async function readHead(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    total += value.byteLength;
+    if (total > LOGGED_BODY_CHARS) {
+      await reader.cancel().catch(() => undefined);
+      return `${Buffer.concat(chunks).toString('utf8', 0, LOGGED_BODY_CHARS)}… [cut at ${LOGGED_BODY_CHARS} bytes]`;
+    }
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /** An error answer's body as JSON, or null when it cannot be read (dropped connection) or is no JSON (a proxy's page). */
@@ -114,6 +198,8 @@ export async function downloadProviderMedia(opts: {
   /** The deadline of the whole download (default 30 s), or the caller's signal when it set one already. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Logged without bodies (each hop one entry). */
+  log?: TProviderCallLog;
 }): Promise<{ contentType: string; data: Buffer }> {
   const { fail } = opts;
   const controller = new AbortController();
@@ -127,7 +213,8 @@ export async function downloadProviderMedia(opts: {
   for (let hop = 0; ; hop++) {
     if (!opts.isAllowed(current)) throw fail({ detail: `refusing to fetch from ${current.origin} (${opts.refusal})`, status: 0, permanent: true });
     const headers = { accept: '*/*', ...opts.headersFor?.(current) };
-    const res = await requestProvider({ url: current.toString(), init: { headers, redirect: 'manual' }, signal, fail });
+    const log = opts.log && { ...opts.log, captureBody: false };
+    const res = await requestProvider({ url: current.toString(), init: { headers, redirect: 'manual' }, signal, fail, log });
     if (res.status >= 300 && res.status < 400 && res.status !== 304) {
       const location = res.headers.get('location');
       await res.body?.cancel().catch(() => undefined);

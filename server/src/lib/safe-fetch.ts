@@ -4,6 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { LOGGED_BODY_CHARS, recordOutsideCall } from './outside-calls/recorder';
 
 /**
  * Fetching a page at an address a user typed (a listing's URL) without letting them aim the server at itself or at
@@ -25,6 +26,8 @@ export class SafeFetchError extends Error {
   constructor(
     readonly reason: TSafeFetchFailure,
     message: string,
+    /** The HTTP status when the page answered one (http_status, content_type, too_large). */
+    readonly status: number | null = null,
   ) {
     super(message);
     this.name = 'SafeFetchError';
@@ -266,6 +269,27 @@ function decode(body: Buffer, contentType: string): string {
 
 /** GET an HTML page at a user-given address, safely (see the file comment); throws SafeFetchError. */
 export async function safeFetchHtml(opts: TSafeFetchOptions): Promise<TSafeFetchResult> {
+  const started = performance.now();
+  const call = { vendor: 'url_fetch', operation: 'fetch page', method: 'GET', url: opts.url };
+  try {
+    const res = await fetchHtml(opts);
+    recordOutsideCall({
+      ...call,
+      status: res.status,
+      durationMs: performance.now() - started,
+      responseHeaders: { 'content-type': res.contentType },
+      responseBody: res.body.length > LOGGED_BODY_CHARS ? res.body.slice(0, LOGGED_BODY_CHARS) : res.body,
+    });
+    return res;
+  } catch (err) {
+    const e = err as SafeFetchError;
+    recordOutsideCall({ ...call, status: e.status ?? null, durationMs: performance.now() - started, error: e.message ?? String(err) });
+    throw err;
+  }
+}
+
+/** Every fetch is logged as one outside call (vendor `url_fetch`), redirects included, whatever its outcome. */
+async function fetchHtml(opts: TSafeFetchOptions): Promise<TSafeFetchResult> {
   const allow = new Set((opts.allowHosts ?? []).map((h) => h.toLowerCase()));
   const resolveHost = opts.resolve ?? systemResolve;
   const maxBytes = opts.maxBytes ?? SAFE_FETCH_MAX_BYTES;
@@ -306,13 +330,13 @@ export async function safeFetchHtml(opts: TSafeFetchOptions): Promise<TSafeFetch
     }
     if (raw.status < 200 || raw.status >= 300) {
       raw.res.destroy();
-      throw new SafeFetchError('http_status', `The page answered HTTP ${raw.status}.`);
+      throw new SafeFetchError('http_status', `The page answered HTTP ${raw.status}.`, raw.status);
     }
     const contentType = String(raw.headers['content-type'] ?? '');
     const mime = contentType.split(';')[0]!.trim().toLowerCase();
     if (!HTML_TYPES.has(mime)) {
       raw.res.destroy();
-      throw new SafeFetchError('content_type', 'The address is not a web page.');
+      throw new SafeFetchError('content_type', 'The address is not a web page.', raw.status);
     }
     const body = await readBody({ raw, maxBytes, signal });
     return { url: url.toString(), status: raw.status, contentType, body: decode(body, contentType) };

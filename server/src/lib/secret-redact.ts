@@ -5,7 +5,19 @@
 
 export const REDACTED = '[redacted]';
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-signature']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-signature',
+  'x-viber-auth-token',
+  'x-viber-content-signature',
+  'x-twilio-signature',
+  'x-hub-signature',
+  'x-hub-signature-256',
+]);
 
 /** A copy of `headers` with every credential-bearing header's value replaced. */
 export function redactSecretHeaders(headers: Record<string, string>): Record<string, string> {

@@ -35,7 +35,8 @@ export async function getMercureToken(opts: { ctx: TRequestContext }): Promise<{
   const topics = listActorTopics(ctx.actor);
   const { user, realUser } = ctx.actor;
   const { token } = await signMercureToken({ secret: ctx.config.mercureJwtSecret, userId: user.id, realUserId: realUser.id, topics });
-  return { token, hubUrl: HUB_URL, topics };
+  // With an external hub configured, browsers subscribe there (it verifies this token with the same key).
+  return { token, hubUrl: ctx.config.mercure?.hubUrl ?? HUB_URL, topics };
 }
 
 function parseUserId(sub: string | undefined): number | null {

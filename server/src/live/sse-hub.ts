@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { TLiveEvent } from '@cd/contracts/live';
+import { trackSseSubscribers } from '../lib/metrics';
 import type { TLiveBus, TStoredLiveEvent } from './live.types';
 import { findStreamRevocation } from './stream-revocation';
 import { matchAnyTopic } from './topic-match';
@@ -162,6 +163,7 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
     }
   }, opts.heartbeatSeconds * 1000);
   heartbeat.unref();
+  const untrack = trackSseSubscribers(() => subscribers.size);
 
   return {
     openSubscription({ raw, selectors, allowed, expiresAtMs, owner }) {
@@ -218,6 +220,7 @@ export function createSseHub(opts: TSseHubOptions): TSseHub {
     size: () => subscribers.size,
     close() {
       unsubscribe();
+      untrack();
       clearInterval(heartbeat);
       for (const s of [...subscribers]) {
         const wasLive = s.state === 'live';

@@ -1,4 +1,6 @@
 import { describeFetchFailure, timeoutSignal } from '../lib/provider-http';
+import { recordOutsideCall } from '../lib/outside-calls/recorder';
+import { headersRecordOf } from '../lib/outside-calls/redact';
 import { BodyLimitError, readLimitedBody } from '../lib/read-limited-body';
 import { PaymentError } from './payment-error';
 import type { TPaymentCallSink, TPaymentProviderName } from './payment-processor.types';
@@ -31,6 +33,9 @@ export interface TPaymentHttpResponse {
   body: string;
 }
 
+/** The outgoing API log's vendor slug of each processor. */
+const PAYMENT_VENDORS: Record<TPaymentProviderName, string> = { usaepay: 'usaepay', next: 'next_variant', simulator: 'payment_simulator' };
+
 function clip(text: string): string {
   return text.length > LOGGED_BODY_CHARS ? `${text.slice(0, LOGGED_BODY_CHARS)}… [${text.length - LOGGED_BODY_CHARS} more characters]` : text;
 }
@@ -48,12 +53,14 @@ export async function sendPaymentRequest<T>(req: TPaymentHttpRequest, interpret:
   const started = performance.now();
   let status: number | null = null;
   let responseText: string | null = null;
+  let responseHeaders: Headers | null = null;
   let failure: PaymentError | null = null;
   try {
     let response: TPaymentHttpResponse;
     try {
       const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal, redirect: 'manual' });
       status = res.status;
+      responseHeaders = res.headers;
       responseText = (await readLimitedBody({ res, maxBytes: MAX_RESPONSE_BYTES, abort: () => controller.abort() })).toString('utf8');
       response = { status: res.status, headers: res.headers, body: responseText };
     } catch (err) {
@@ -88,13 +95,35 @@ export async function sendPaymentRequest<T>(req: TPaymentHttpRequest, interpret:
           });
     throw failure;
   } finally {
-    report({ req, status, responseText, failure, durationMs: Math.round(performance.now() - started) });
+    report({ req, status, responseText, responseHeaders, failure, durationMs: Math.round(performance.now() - started) });
   }
 }
 
-function report(o: { req: TPaymentHttpRequest; status: number | null; responseText: string | null; failure: PaymentError | null; durationMs: number }): void {
-  if (!o.req.onCall) return;
+function report(o: {
+  req: TPaymentHttpRequest;
+  status: number | null;
+  responseText: string | null;
+  responseHeaders: Headers | null;
+  failure: PaymentError | null;
+  durationMs: number;
+}): void {
   const secrets = o.req.secrets;
+  // The outgoing API log (redacts with the same shared redactor; company and subject from runWithCallSubject).
+  recordOutsideCall({
+    vendor: PAYMENT_VENDORS[o.req.provider],
+    operation: o.req.operation,
+    method: o.req.method,
+    url: o.req.url,
+    status: o.status,
+    durationMs: o.durationMs,
+    error: o.failure ? o.failure.message : null,
+    requestHeaders: o.req.headers,
+    requestBody: o.req.body ?? null,
+    responseHeaders: headersRecordOf(o.responseHeaders),
+    responseBody: o.responseText,
+    secrets,
+  });
+  if (!o.req.onCall) return;
   try {
     o.req.onCall({
       provider: o.req.provider,

@@ -195,7 +195,11 @@ export interface TPaymentProcessor {
   /** One page of the processor's customer vault (offset paging); processors without a vault answer an empty page or refuse. */
   listCustomers(opts: { offset: number; limit: number; signal?: AbortSignal }): Promise<TVaultCustomerPage>;
   /** Checks a webhook delivery against the raw body (before JSON parsing) and the headers as received. */
-  verifyWebhook(opts: { rawBody: Buffer | string; headers: Record<string, string | string[] | undefined> }): TWebhookVerification;
+  /**
+   * `trusted`: a super admin's replay of a delivery whose signature was checked when it arrived (the webhook log stores
+   * it redacted, so it carries none): the body is parsed without the signature check.
+   */
+  verifyWebhook(opts: { rawBody: Buffer | string; headers: Record<string, string | string[] | undefined>; trusted?: boolean }): TWebhookVerification;
 }
 
 /** What every adapter reports to its call log, already redacted (no card data, keys, PIN, auth header). */

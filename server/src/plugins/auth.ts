@@ -18,6 +18,8 @@ export type TAuthenticateRequest = (opts: {
   impersonate: string | undefined;
   method: string;
   url: string;
+  ip?: string;
+  userAgent?: string;
 }) => Promise<TActor>;
 
 /**
@@ -35,11 +37,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { authenticate: 
       impersonate: typeof impersonate === 'string' ? impersonate : undefined,
       method: request.method,
       url: request.url,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
     });
   });
 });
 
 export function contextOf(deps: TAppDeps, request: FastifyRequest): TRequestContext {
   if (!request.actor) throw new Error('route needs an authenticated actor');
-  return { ...deps, actor: request.actor };
+  return { ...deps, actor: request.actor, origin: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null } };
 }

@@ -19,6 +19,8 @@ import { seedDemoOffers } from './seed-offers';
 import { seedDemoReports } from './seed-reports';
 import { rebuildAllRollups } from '../modules/analytics/analytics.api';
 import { seedDemoHistory } from './seed-history';
+import { seedDemoWebhookLog } from './seed-webhook-log';
+import { seedDemoApiLog } from './seed-api-log';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -205,6 +207,8 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedDemoHistory(tx, { motorsId: motors!.id });
     await seedDemoReminders(tx, { motorsId: motors!.id });
     await seedDemoReports(tx, { motorsId: motors!.id, timeZone: motors!.timezone, country: motors!.country });
+    await seedDemoWebhookLog(tx, { motorsId: motors!.id, motorsSlug: motors!.slug, motorsPhone: motors!.phone ?? '+15555550100' });
+    await seedDemoApiLog(tx, { motorsId: motors!.id, motorsPhone: motors!.phone ?? '+15555550100' });
     return true;
   });
   // The analytics rollups of the demo history, so /analytics and the dashboard open with figures (docs/metrics.md).

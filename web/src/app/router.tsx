@@ -44,6 +44,9 @@ const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/co
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
 const ErrorReportsPage = lazyNamed(() => import('../features/error-reports/components/error-reports-page').then((m) => m.ErrorReportsPage));
+const ApiRequestsPage = lazyNamed(() => import('../features/development/components/api-requests-page').then((m) => m.ApiRequestsPage));
+const WebhookRequestsPage = lazyNamed(() => import('../features/development/components/webhook-requests-page').then((m) => m.WebhookRequestsPage));
+const DevStatsPage = lazyNamed(() => import('../features/development/components/stats-page').then((m) => m.StatsPage));
 const CompanyPage = lazyNamed(() => import('../features/companies/components/company-page').then((m) => m.CompanyPage));
 const GarageSection = lazyNamed(() => import('../features/repair-orders/components/garage-section').then((m) => m.GarageSection));
 const RepairOrderPage = lazyNamed(() => import('../features/repair-orders/components/repair-order-page').then((m) => m.RepairOrderPage));
@@ -66,6 +69,10 @@ const CustomerRealEstateSection = lazy(() => import('../features/listings/compon
 const TransactionsPage = lazyNamed(() => import('../features/payments/components/transactions-page').then((m) => m.TransactionsPage));
 const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page').then((m) => m.ReportsPage));
 const ReportCreatePage = lazyNamed(() => import('../features/reports/components/report-create-page').then((m) => m.ReportCreatePage));
+const CronJobsPage = lazyNamed(() => import('../features/cron-jobs/components/cron-jobs-page').then((m) => m.CronJobsPage));
+const RolesPage = lazyNamed(() => import('../features/roles/components/roles-page').then((m) => m.RolesPage));
+const SupportPage = lazyNamed(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
+const AuditLogPage = lazyNamed(() => import('../features/audit-log/components/audit-log-page').then((m) => m.AuditLogPage));
 const QuestionnairesPage = lazyNamed(() => import('../features/questionnaires/components/questionnaires-page').then((m) => m.QuestionnairesPage));
 const PublicQuestionnaireView = lazy(() => import('../features/questionnaires/components/public-questionnaire-view').then((m) => ({ default: m.PublicQuestionnaireView })));
 const CustomerQuestionnairesSection = lazy(() =>
@@ -125,12 +132,6 @@ const errorElement = <RouteErrorPage />;
 
 /** Routes of spec part 1 §2 whose screens are not built yet, with the catalogue key naming each. */
 const PLACEHOLDER_ROUTES: [path: string, titleKey: string][] = [
-  ['roles', 'menu_roles'],
-  ['support', 'menu_support'],
-  ['development/api', 'menu_development_api'],
-  ['development/webhook', 'menu_development_webhooks'],
-  ['development/stats', 'menu_development_stats'],
-  ['management/cron_jobs', 'menu_cron_jobs'],
 ];
 
 const appRoutes: RouteObject[] = [
@@ -190,7 +191,16 @@ const appRoutes: RouteObject[] = [
   { path: 'companies', element: page(<CompaniesPage />), errorElement },
   { path: 'companies/:companyId/:tab?', element: page(<CompanyPage />), errorElement },
   { path: 'error-reports/:reportId?', element: page(<ErrorReportsPage />), errorElement },
+  // Operations (issue 20): scheduled jobs, the role catalogue, support, the audit log.
+  { path: 'management/cron_jobs', element: page(<CronJobsPage />), errorElement },
+  { path: 'roles', element: page(<RolesPage />), errorElement },
+  { path: 'support', element: page(<SupportPage />), errorElement },
+  { path: 'audit-log', element: page(<AuditLogPage />), errorElement },
   { path: 'development', element: <Navigate to="/development/stats" replace /> },
+  // The development section (issue 20, super admins): outside calls, incoming webhooks, figures over both.
+  { path: 'development/api', element: page(<ApiRequestsPage />), errorElement },
+  { path: 'development/webhook', element: page(<WebhookRequestsPage />), errorElement },
+  { path: 'development/stats', element: page(<DevStatsPage />), errorElement },
   ...PLACEHOLDER_ROUTES.map(([path, titleKey]): RouteObject => ({
     path,
     element: page(<PlaceholderPage key={path} titleKey={titleKey} />),

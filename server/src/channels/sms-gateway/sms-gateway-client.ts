@@ -140,6 +140,7 @@ export async function sendGatewayMessage(opts: {
     },
     timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     fail: gatewayFailure('send'),
+    log: { vendor: 'sms_gateway', operation: 'message.send', secrets: [opts.creds.password] },
   });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   return readMessage(res, 'send');
@@ -152,6 +153,7 @@ export async function getGatewayMessage(opts: { creds: TSmsGatewayCredentials; i
     init: { headers: { authorization: basicAuth(opts.creds), accept: 'application/json' } },
     timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     fail: gatewayFailure('lookup'),
+    log: { vendor: 'sms_gateway', operation: 'message.get', secrets: [opts.creds.password] },
   });
   if (res.status === 404) {
     await res.body?.cancel().catch(() => undefined);

@@ -105,6 +105,7 @@ export async function sendTwilioMessage(opts: {
     timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     signal: opts.signal,
     fail: twilioFailure('send'),
+    log: { vendor: 'twilio', operation: 'messages.create', secrets: [opts.creds.authToken] },
   });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   let json: { sid?: unknown; status?: unknown };
@@ -142,6 +143,7 @@ async function listMessagesPages(
       init: { headers: { authorization: basicAuth(creds), accept: 'application/json' } },
       timeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
       fail: twilioFailure('list messages'),
+      log: { vendor: 'twilio', operation: 'messages.list', secrets: [creds.authToken] },
     });
     if (!res.ok) throw await errorFromResponse(res, 'list messages');
     const json = (await res.json()) as { messages?: unknown; next_page_uri?: unknown };
@@ -255,5 +257,6 @@ export async function fetchTwilioMedia(opts: {
     headersFor: (url): Record<string, string> => (url.origin === apiOrigin ? { authorization: basicAuth(opts.creds) } : {}),
     errorOf: (res) => errorFromResponse(res, 'media'),
     fail: twilioFailure('media'),
+    log: { vendor: 'twilio', operation: 'media.download', secrets: [opts.creds.authToken] },
   });
 }

@@ -151,6 +151,7 @@ export async function sendViberMessage(opts: {
     signal: opts.signal,
     // No answer: the request may have reached Viber.
     fail: (f) => new ViberError({ message: `Viber send: ${f.detail}`, httpStatus: 0, permanent: false, outcomeUnknown: true, cause: f.cause }),
+    log: { vendor: 'viber', operation: 'send_message', secrets: [opts.token] },
   });
   let text: string;
   try {
@@ -221,5 +222,6 @@ export async function fetchViberMedia(opts: {
       return fail({ detail: `HTTP ${res.status}`, status: res.status, permanent: isPermanentHttpAnswer(res.status) });
     },
     fail,
+    log: { vendor: 'viber', operation: 'media.download' },
   });
 }

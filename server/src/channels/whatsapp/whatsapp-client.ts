@@ -152,6 +152,7 @@ export async function sendWhatsAppMessage(opts: {
     timeoutMs: opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     signal: opts.signal,
     fail: graphFailure('send'),
+    log: { vendor: 'whatsapp', operation: 'messages.send', secrets: [opts.creds.accessToken] },
   });
   if (!res.ok) throw await errorFromResponse(res, 'send');
   let json: { messages?: Array<{ id?: unknown; message_status?: unknown }> };
@@ -214,6 +215,7 @@ export async function fetchWhatsAppMedia(opts: {
     init: { headers: { authorization: auth, accept: 'application/json' } },
     signal,
     fail: graphFailure('media lookup'),
+    log: { vendor: 'whatsapp', operation: 'media.lookup', secrets: [opts.creds.accessToken] },
   });
   if (!meta.ok) throw await errorFromResponse(meta, 'media lookup');
   const info = (await meta.json().catch(() => ({}))) as { url?: unknown; mime_type?: unknown; file_size?: unknown };
@@ -234,5 +236,6 @@ export async function fetchWhatsAppMedia(opts: {
     contentType: typeof info.mime_type === 'string' ? info.mime_type : undefined,
     errorOf: (res) => errorFromResponse(res, 'media'),
     fail: graphFailure('media'),
+    log: { vendor: 'whatsapp', operation: 'media.download', secrets: [opts.creds.accessToken] },
   });
 }

@@ -73,6 +73,9 @@ export function createAnalyticsRecurringJobs(opts: { deps: Pick<TAppDeps, 'db'> 
     {
       name: 'analytics_close_days',
       cron: '25 * * * *',
+      timeZone: 'UTC',
+      // Rollups of closed days are needed whatever the hour.
+      missedSlots: 'catch_up',
       description:
         'Computes and closes the analytics rollups of the local days that just ended for every company with recent messages, and builds the history of companies that have none yet.',
       run: async () => {

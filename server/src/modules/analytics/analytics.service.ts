@@ -12,6 +12,7 @@ import { weekStartsOnOf } from '@cd/contracts/survey-dates';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import type { TCompanyWeek } from '../appointments/appointments.api';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
@@ -168,7 +169,7 @@ export async function computeDaySeries(opts: { deps: TAnalyticsDeps; companyId: 
 
 /** Company admins (super admins count as admins of the company they work in); everyone else 403. */
 export function analyticsCompanyOf(ctx: TRequestContext): number {
-  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', ANALYTICS_MESSAGES.forbidden);
+  requireArea({ ctx, area: 'dashboard', message: ANALYTICS_MESSAGES.forbidden });
   return resolveReadableCompanyId({ ctx });
 }
 

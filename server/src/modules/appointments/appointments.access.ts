@@ -2,6 +2,7 @@ import { APPOINTMENTS_MODULE_OFF } from '@cd/contracts/appointment-constants';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 
 /**
@@ -9,11 +10,7 @@ import { findCompany, type TCompanyRow } from '../companies/companies.api';
  * communication role (advisors book from the messenger). Plain users do not.
  */
 export function requireAppointmentsReader(ctx: TRequestContext): void {
-  const a = ctx.actor;
-  if (a.isCompanyAdmin) return;
-  const roles = a.user.roles;
-  if (roles.includes('ROLE_APPOINTMENTS') || roles.includes('ROLE_COMMUNICATION')) return;
-  throw new AppError('forbidden', 'You do not have access to appointments.');
+  requireArea({ ctx, area: 'appointments', message: 'You do not have access to appointments.' });
 }
 
 /** Shifts, vacations and resources are changed by company admins only (the appointments role reads them). */

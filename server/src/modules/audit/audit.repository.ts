@@ -1,9 +1,19 @@
 import type { TTx } from '../../db/client';
-import { auditLog } from './audit.schema';
+import { auditLog, type TAuditChange } from './audit.schema';
 
-export async function insertAuditEntry(
-  tx: TTx,
-  entry: { companyId: number | null; realUserId: number | null; effectiveUserId: number | null; action: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await tx.insert(auditLog).values(entry);
+export interface TAuditEntryInput {
+  companyId: number | null;
+  realUserId: number | null;
+  effectiveUserId: number | null;
+  action: string;
+  detail: Record<string, unknown>;
+  entityType?: string | null;
+  entityId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  changes?: TAuditChange[];
+}
+
+export async function insertAuditEntry(tx: TTx, entry: TAuditEntryInput): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, changes: entry.changes ?? [] });
 }

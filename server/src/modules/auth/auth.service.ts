@@ -201,6 +201,8 @@ export async function authenticate(opts: {
   impersonate: string | undefined;
   method: string;
   url: string;
+  ip?: string;
+  userAgent?: string;
 }): Promise<TActor> {
   const { deps } = opts;
   const m = opts.authorization?.match(/^Bearer\s+(\S+)$/i);
@@ -242,6 +244,10 @@ export async function authenticate(opts: {
         realUserId: real.id,
         effectiveUserId: target.id,
         action: 'impersonated_request',
+        entityType: 'user',
+        entityId: target.id,
+        ip: opts.ip ?? null,
+        userAgent: opts.userAgent?.slice(0, 500) ?? null,
         // The audit log is read by people: no token or signature from the query string lands there.
         detail: { method: opts.method, url: redactUrl(opts.url).slice(0, 500) },
       }),

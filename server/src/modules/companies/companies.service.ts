@@ -13,6 +13,7 @@ import { runInScope, type TTx } from '../../db/client';
 import { encryptSecret } from '../../lib/crypto';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError, violationsFromZod, type TViolation } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { iri } from '../../lib/hydra';
 import { idOfRef } from '../../lib/id-ref';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
@@ -21,7 +22,7 @@ import { defaultCompanySettings } from './companies.defaults';
 import { findModifierViolations } from './message-modifier-rules';
 import * as repo from './companies.repository';
 import type { TCompanyRow } from './companies.schema';
-import { insertAuditEntry } from '../audit/audit.api';
+import { auditOriginOf, diffFields, insertAuditEntry } from '../audit/audit.api';
 import { findMedia, findMediaRowsByRefs } from '../media/media.api';
 import type { TMediaRow } from '../media/media.schema';
 
@@ -77,7 +78,7 @@ export async function listCompanies(opts: {
 }
 
 function assertSuperAdmin(ctx: TRequestContext) {
-  if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may do this.');
+  requireArea({ ctx, area: 'companies', message: 'Only a super admin may do this.' });
 }
 
 export async function createCompany(opts: { ctx: TRequestContext; input: TCompanyCreate }): Promise<TCompanyRow> {
@@ -101,6 +102,9 @@ export async function createCompany(opts: { ctx: TRequestContext; input: TCompan
         realUserId: ctx.actor.realUser.id,
         effectiveUserId: ctx.actor.user.id,
         action: 'company.create',
+        entityType: 'company',
+        entityId: row.id,
+        ...auditOriginOf(ctx),
         detail: { name: row.name, slug: row.slug },
       });
       return row;
@@ -209,6 +213,11 @@ export async function patchCompany(opts: { ctx: TRequestContext; id: number; pat
         realUserId: actor.realUser.id,
         effectiveUserId: actor.user.id,
         action: 'company.update',
+        entityType: 'company',
+        entityId: id,
+        ...auditOriginOf(ctx),
+        // Stored credentials (payment processor, DMS) are named as changed, never with their values.
+        changes: diffFields({ before: current, after: row!, fields: Object.keys(patch), hidden: ['payment', 'dms'] }),
         detail: { fields: Object.keys(patch) },
       });
       emit([companyUpdatedEvent({ id, changes: Object.keys(patch) })]);
@@ -343,6 +352,9 @@ export async function deleteCompany(opts: { ctx: TRequestContext; id: number }):
       realUserId: ctx.actor.realUser.id,
       effectiveUserId: ctx.actor.user.id,
       action: 'company.delete',
+      entityType: 'company',
+      entityId: id,
+      ...auditOriginOf(ctx),
       detail: { companyId: id },
     }),
   );

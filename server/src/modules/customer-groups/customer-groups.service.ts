@@ -2,6 +2,7 @@ import type { TCustomerGroup } from '@cd/contracts/customer-group';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError, validationError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TCustomerScope } from '../customers/customers.api';
 import { findMediaRows } from '../media/media.api';
@@ -13,9 +14,7 @@ import type { TCustomerGroupRow } from './customer-groups.schema';
 
 /** Groups belong to the communication area: company admins and users with the communication role. */
 function groupScopeOf(ctx: TRequestContext): TCustomerScope {
-  const a = ctx.actor;
-  if (!a.isCompanyAdmin && !a.user.roles.includes('ROLE_COMMUNICATION'))
-    throw new AppError('forbidden', 'Customer groups need the communication role.');
+  requireArea({ ctx, area: 'communication', message: 'Customer groups need the communication role.' });
   return customerScopeOf(ctx);
 }
 

@@ -3,6 +3,7 @@ import { idRefOf } from '@cd/contracts/ids';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError, validationError, violationsFromZod } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { commitStagedFile, deleteStoredFile, type TStagedFile } from '../../lib/storage';
 import { customerScopeOf } from '../customers/customers.service';
 import { findUsersByIds } from '../users/users.api';
@@ -36,8 +37,7 @@ interface TImportActorScope {
 export function importScopeOf(ctx: TRequestContext): TImportActorScope {
   const { companyId } = customerScopeOf(ctx);
   const { actor } = ctx;
-  if (!actor.isCompanyAdmin && !actor.user.roles.includes('ROLE_COMMUNICATION'))
-    throw new AppError('forbidden', 'Only company admins and users with the communication role may import customers.');
+  requireArea({ ctx, area: 'communication', message: 'Only company admins and users with the communication role may import customers.' });
   return { companyId, ownerScope: actor.isCompanyAdmin ? null : actor.user.id, isAdmin: actor.isCompanyAdmin };
 }
 

@@ -3,6 +3,7 @@ import { localDayOf } from '@cd/contracts/survey-dates';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { computeDaySeries, computeUsageMetrics } from '../analytics/analytics.service';
 import { findCompany } from '../companies/companies.api';
@@ -22,7 +23,7 @@ const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:0
 
 /** Company admins (and super admins working in the company); a plain agent is refused. */
 async function adminCompanyOf(ctx: TRequestContext): Promise<{ companyId: number; timeZone: string }> {
-  if (!ctx.actor.isCompanyAdmin && !ctx.actor.isSuperAdmin) throw new AppError('forbidden', DASHBOARD_MESSAGES.forbidden);
+  requireArea({ ctx, area: 'dashboard', message: DASHBOARD_MESSAGES.forbidden });
   const companyId = resolveReadableCompanyId({ ctx });
   const company = await runInScope(ctx.db, { companyId }, (tx) => findCompany(tx, companyId));
   if (!company) throw new AppError('not_found', 'Company not found.');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ZDmsSchema } from '@cd/contracts/company';
 import type { TConfig } from '../../config';
+import { bindCallSubject } from '../../lib/outside-calls/call-subject';
 import {
   createCdkTokenProvider,
   createDmsAdapter,
@@ -86,11 +87,13 @@ function productConfigOf(config: TConfig, log: TDmsLog): TDmsProductConfig {
  */
 export function buildDmsAdapter(opts: { config: TConfig; company: TCompanyRow; log: TDmsLog; forceEnabled?: boolean }): TDmsAdapter | null {
   const settings = dmsSettingsOf(opts.company);
-  return createDmsAdapter({
+  const adapter = createDmsAdapter({
     settings: opts.forceEnabled ? { ...settings, enabled: true } : settings,
     config: productConfigOf(opts.config, opts.log),
     timeZone: opts.company.timezone,
     timeoutMs: opts.config.dms.timeoutMs,
     onCall: createDmsCallLogger({ log: opts.log, companyId: opts.company.id }),
   });
+  // Its calls land in the outgoing API log under the company (lib/outside-calls).
+  return adapter && bindCallSubject(adapter, { companyId: opts.company.id });
 }

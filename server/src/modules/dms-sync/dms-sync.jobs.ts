@@ -42,6 +42,9 @@ export function createDmsRecurringJobs(opts: { deps: TAppDeps; log: TDmsLog }): 
     {
       name: 'dms-import',
       cron: '*/15 * * * *',
+      timeZone: 'UTC',
+      // A missed import is still wanted: orders changed meanwhile.
+      missedSlots: 'catch_up',
       description: 'Imports repair orders from each enabled DMS and re-queues approved lines still waiting for it.',
       run: async () => {
         const ids = await runInScope(deps.db, { companyId: null, system: true }, (tx) => repo.listDmsEnabledCompanyIds(tx, { limit: COMPANIES_PER_SLOT }));

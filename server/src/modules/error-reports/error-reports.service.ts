@@ -2,6 +2,7 @@ import type { TErrorReport } from '@cd/contracts/error-report';
 import type { TAppDeps, TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import * as repo from './error-reports.repository';
 import type { TErrorReportRow, TNewErrorReport } from './error-reports.schema';
 import { clip, EnvelopeError, extractEvent, parseEnvelope } from './sentry-envelope';
@@ -49,7 +50,7 @@ export async function receiveErrorEnvelope(opts: {
 }
 
 function requireSuperAdmin(ctx: TRequestContext): void {
-  if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may read error reports.');
+  requireArea({ ctx, area: 'error_reports', message: 'Only a super admin may read error reports.' });
 }
 
 export function toErrorReportResource(r: TErrorReportRow): TErrorReport {

@@ -2,6 +2,7 @@ import { INTERESTS_MESSAGES } from '@cd/contracts/interests';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { hasArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { findCompany } from '../companies/companies.api';
 
@@ -13,8 +14,6 @@ import { findCompany } from '../companies/companies.api';
  * Company admins (and super admins working in the company) pass every role check; modules still apply.
  */
 
-const hasRole = (ctx: TRequestContext, role: string) => ctx.actor.isCompanyAdmin || ctx.actor.isSuperAdmin || ctx.actor.user.roles.includes(role);
-
 export interface TInterestsAccess {
   companyId: number;
   /** Modules that would let the caller in (checked against the company in the transaction). */
@@ -23,15 +22,15 @@ export interface TInterestsAccess {
 
 /** Categories: the offers role (403 otherwise), then the company. */
 export function interestsCompanyOf(ctx: TRequestContext): TInterestsAccess {
-  if (!hasRole(ctx, 'ROLE_OFFERS')) throw new AppError('forbidden', INTERESTS_MESSAGES.forbidden);
+  if (!hasArea({ ctx, area: 'offers' })) throw new AppError('forbidden', INTERESTS_MESSAGES.forbidden);
   return { companyId: resolveReadableCompanyId({ ctx }), modules: ['offers'] };
 }
 
 /** Listing interests: the offers or the real-estate role (403 otherwise), then the company. */
 export function listingInterestsCompanyOf(ctx: TRequestContext): TInterestsAccess {
   const modules: TInterestsAccess['modules'] = [];
-  if (hasRole(ctx, 'ROLE_OFFERS')) modules.push('offers');
-  if (hasRole(ctx, 'ROLE_REAL_ESTATE')) modules.push('realEstate');
+  if (hasArea({ ctx, area: 'offers' })) modules.push('offers');
+  if (hasArea({ ctx, area: 'real_estate' })) modules.push('realEstate');
   if (modules.length === 0) throw new AppError('forbidden', INTERESTS_MESSAGES.forbidden);
   return { companyId: resolveReadableCompanyId({ ctx }), modules };
 }

@@ -10,6 +10,7 @@ import type { TRequestContext } from '../../context';
 import { runInScope, type TTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { iri } from '../../lib/hydra';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import type { TLiveEventInput } from '../../live/live.types';
@@ -33,7 +34,7 @@ export interface TChatScope {
 export function chatScopeOf(ctx: TRequestContext): TChatScope {
   const a = ctx.actor;
   if (a.companyId === null) throw new AppError('forbidden', 'Internal chat is between users of one company.');
-  if (!a.isCompanyAdmin && !a.user.roles.includes('ROLE_INTERNAL_CHAT')) throw new AppError('forbidden', 'Internal chat needs the internal chat role.');
+  requireArea({ ctx, area: 'internal_chat', message: 'Internal chat needs the internal chat role.' });
   return { companyId: a.companyId, userId: a.user.id };
 }
 

@@ -2,6 +2,7 @@ import { LISTING_MESSAGES } from '@cd/contracts/listings';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 
 /**
@@ -9,14 +10,12 @@ import { findCompany, type TCompanyRow } from '../companies/companies.api';
  * admins (super admins count as admins of the company they work in). Everyone else: 403.
  */
 export function requireRealEstateUser(ctx: TRequestContext): void {
-  const a = ctx.actor;
-  if (a.isCompanyAdmin || a.isSuperAdmin || a.user.roles.includes('ROLE_REAL_ESTATE')) return;
-  throw new AppError('forbidden', 'You do not have access to real estate.');
+  requireArea({ ctx, area: 'real_estate', message: 'You do not have access to real estate.' });
 }
 
 /** Keywords are handed out by the super admin only (spec part 2 §6); companies pick from them. */
 export function requireKeywordAdmin(ctx: TRequestContext): void {
-  if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may change keywords.');
+  requireArea({ ctx, area: 'keywords', message: 'Only a super admin may change keywords.' });
 }
 
 /** The company, which must have the real estate module on (403 with a clear message otherwise); 404 when absent. */

@@ -1,6 +1,7 @@
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { findCompany } from '../companies/companies.api';
 
@@ -10,9 +11,7 @@ import { findCompany } from '../companies/companies.api';
  * listing keywords, the landing page and offer replies.
  */
 export function leadsCompanyOf(ctx: TRequestContext): number {
-  const a = ctx.actor;
-  if (!(a.isSuperAdmin || a.isCompanyAdmin || a.user.roles.includes('ROLE_MARKETING')))
-    throw new AppError('forbidden', 'You do not have access to marketing leads.');
+  requireArea({ ctx, area: 'marketing', message: 'You do not have access to marketing leads.' });
   return resolveReadableCompanyId({ ctx });
 }
 

@@ -1,6 +1,7 @@
 import { LISTING_PAGE_DATA_MESSAGES, type TGeneratedListingData } from '@cd/contracts/interests';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
+import { runWithCallSubject } from '../../lib/outside-calls/call-subject';
 import { AppError } from '../../lib/errors';
 import { readPageParts } from '../../lib/html-page-parts';
 import { SafeFetchError, safeFetchHtml, type TResolveHost } from '../../lib/safe-fetch';
@@ -185,7 +186,10 @@ export async function generateListingDataByUrl(opts: { ctx: TRequestContext; url
     throw new AppError('rate_limited', 'Too many pages read; try again in a minute.', undefined, { 'retry-after': String(perUser.retryAfterSeconds(userKey)) });
   let page;
   try {
-    page = await safeFetchHtml({ url: opts.url, allowHosts: opts.ctx.config.safeFetchAllowHosts, resolve: opts.resolve });
+    // Logged in the outgoing API log under the company (no listing exists yet: the data is for a new one).
+    page = await runWithCallSubject({ companyId, subjectType: 'listing' }, () =>
+      safeFetchHtml({ url: opts.url, allowHosts: opts.ctx.config.safeFetchAllowHosts, resolve: opts.resolve }),
+    );
   } catch (err) {
     if (!(err instanceof SafeFetchError)) throw err;
     throw new AppError('validation_failed', LISTING_PAGE_DATA_MESSAGES.failed, [

@@ -1,7 +1,9 @@
 import { OFFER_MESSAGES } from '@cd/contracts/offers';
+import type { TRoleArea } from '@cd/contracts/role-catalogue';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { hasArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { findCompany } from '../companies/companies.api';
 
@@ -12,15 +14,14 @@ import { findCompany } from '../companies/companies.api';
  */
 export type TMarketingArea = 'offers' | 'marketing' | 'consent';
 
-const ROLES_OF: Record<TMarketingArea, readonly string[]> = {
-  offers: ['ROLE_OFFERS'],
-  marketing: ['ROLE_MARKETING'],
-  consent: ['ROLE_OFFERS', 'ROLE_MARKETING'],
+const ROLE_AREAS_OF: Record<TMarketingArea, readonly TRoleArea[]> = {
+  offers: ['offers'],
+  marketing: ['marketing'],
+  consent: ['offers', 'marketing'],
 };
 
 export function marketingCompanyOf(ctx: TRequestContext, area: TMarketingArea): number {
-  const a = ctx.actor;
-  if (!a.isCompanyAdmin && !ROLES_OF[area].some((r) => a.user.roles.includes(r)))
+  if (!ROLE_AREAS_OF[area].some((roleArea) => hasArea({ ctx, area: roleArea })))
     throw new AppError('forbidden', area === 'offers' ? OFFER_MESSAGES.noRole : OFFER_MESSAGES.noMarketingRole);
   return resolveReadableCompanyId({ ctx });
 }

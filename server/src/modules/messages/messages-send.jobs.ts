@@ -3,6 +3,7 @@ import type { TMessageStatus } from '@cd/contracts/message';
 import { ChannelSendError, type TOutboundMessage, type TSendResult } from '../../channels/channel.types';
 import { runInScope } from '../../db/client';
 import { completeJobs, enqueueJobs, rescheduleJobs, type TBatchJobHandler, type TBatchOutcome, type TJob } from '../../jobs/outbox';
+import { runWithCallSubject } from '../../lib/outside-calls/call-subject';
 import { nextSendingTime } from '../../lib/quiet-hours';
 import type { TLiveEventInput } from '../../live/live.types';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
@@ -275,7 +276,8 @@ export function createSendMessageBatchHandler(deps: TDeps): TBatchJobHandler<TSe
         await prepareCompanySends(deps, companyId, group, ready).catch((error) => failed.push(...group.map((job) => ({ job, error }))));
       return { ready, failed };
     },
-    run: ({ work }) => runSend(deps, work),
+    // The provider calls of this send land in the outgoing API log under the message (lib/outside-calls).
+    run: ({ work }) => runWithCallSubject({ companyId: work.message.companyId, subjectType: 'message', subjectId: work.message.id }, () => runSend(deps, work)),
     async finish({ items }) {
       const retries: { job: TJob; error: unknown }[] = [];
       for (const [companyId, group] of groupByCompany(items, (i) => i.work.message.companyId))

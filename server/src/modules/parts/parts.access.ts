@@ -1,5 +1,5 @@
 import type { TRequestContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 
 /**
@@ -7,9 +7,7 @@ import { resolveReadableCompanyId } from '../../tenant-scope';
  * (super admins count as company admins of the company they work in). Everyone else gets 403.
  */
 export function requirePartsUser(ctx: TRequestContext): void {
-  const a = ctx.actor;
-  if (a.isCompanyAdmin || a.user.roles.includes('ROLE_AUTO_PARTS_SALES')) return;
-  throw new AppError('forbidden', 'You do not have access to parts sales.');
+  requireArea({ ctx, area: 'parts', message: 'You do not have access to parts sales.' });
 }
 
 /** The company whose parts records the caller works with (checked for the role first). */

@@ -88,12 +88,18 @@ export function createPaymentRecurringJobs(opts: { deps: TDeps; log: TPaymentLog
     {
       name: 'payment_request_expiry',
       cron: '*/5 * * * *',
+      timeZone: 'UTC',
+      // Expiry is overdue, not wrong, when late.
+      missedSlots: 'catch_up',
       description: 'Marks payment requests expired markAsExpiredAfterDays after they were sent, and revokes their links.',
       run: async () => void (await expireDuePaymentRequests({ deps: opts.deps })),
     },
     {
       name: 'payment_reconcile',
       cron: '* * * * *',
+      timeZone: 'UTC',
+      // Unknown charge outcomes must be settled however late.
+      missedSlots: 'catch_up',
       description: 'Asks the card processor about charges whose outcome is unknown (timeouts, lost answers) and records them.',
       run: async () => void (await reconcilePaymentAttempts({ deps: opts.deps, log: opts.log })),
     },

@@ -1,6 +1,7 @@
 import { PAYMENT_REQUEST_SOURCES, type TPaymentRequestSource } from '@cd/contracts/payments';
 import type { TRequestContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { hasArea } from '../../lib/require-area';
 
 /**
  * Who works with which payment requests (spec part 1 §2 menu roles, part 2 §6):
@@ -17,8 +18,7 @@ const ROLE_OF_SOURCE: Readonly<Record<TPaymentRequestSource, string | null>> = {
 };
 
 export function managesAllPayments(ctx: TRequestContext): boolean {
-  const a = ctx.actor;
-  return a.isSuperAdmin || a.isCompanyAdmin || a.user.roles.includes('ROLE_PAYMENT');
+  return hasArea({ ctx, area: 'payments' });
 }
 
 /** The sources the caller may see; every one for payment managers. */

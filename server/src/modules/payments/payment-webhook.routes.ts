@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
 import { errorResponses } from '../../lib/openapi';
+import { isVerifiedReplay, markWebhookOutcome } from '../development/webhook-log.api';
 import { handlePaymentWebhook } from './payment-webhook.service';
 
 const ZPaymentWebhookParamsSchema = z.object({
@@ -34,15 +35,21 @@ export async function paymentWebhookRoutes(app: FastifyInstance, deps: TAppDeps)
           response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean(), outcome: z.string() }), ...errorResponses(400, 403, 404, 409, 413, 415) },
         },
       },
-      async (req) =>
-        handlePaymentWebhook({
+      async (req) => {
+        const result = await handlePaymentWebhook({
           deps,
           provider: req.params.provider,
           slug: req.params.slug,
           rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
           headers: req.headers,
           log: { info: (o, m) => req.log.info(o, m), warn: (o, m) => req.log.warn(o, m) },
-        }),
+          trusted: isVerifiedReplay(req),
+        });
+        // What the webhook log shows: an event id stored before, or an event that changed nothing.
+        if (result.duplicate) markWebhookOutcome(req, { verification: 'duplicate', outcome: 'ignored' });
+        else if (['ignored', 'unmatched', 'unknown_transaction'].includes(result.outcome)) markWebhookOutcome(req, { outcome: 'ignored' });
+        return result;
+      },
     );
   });
 }

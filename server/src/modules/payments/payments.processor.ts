@@ -1,5 +1,6 @@
 import { PAYMENT_SECRET_FIELDS } from '@cd/contracts/company';
 import type { TConfig } from '../../config';
+import { bindCallSubject } from '../../lib/outside-calls/call-subject';
 import { decryptSecret } from '../../lib/crypto';
 import {
   createPaymentProcessor,
@@ -76,7 +77,7 @@ export function processorForCompany(opts: {
   log: TPaymentLog;
 }): TPaymentProcessor | null {
   const { config } = opts;
-  return createPaymentProcessor({
+  const processor = createPaymentProcessor({
     settings: decryptedPaymentSettings({ config, company: opts.company }),
     config: {
       simulate: config.payments.simulate,
@@ -87,4 +88,6 @@ export function processorForCompany(opts: {
     },
     onCall: createPaymentCallLogger({ log: opts.log, companyId: opts.company.id }),
   });
+  // Its calls land in the outgoing API log under the company (lib/outside-calls).
+  return processor && bindCallSubject(processor, { companyId: opts.company.id });
 }

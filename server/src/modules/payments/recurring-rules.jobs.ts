@@ -209,6 +209,9 @@ export function createRecurringRuleJobs(opts: { deps: TDeps; log: TPaymentLog })
     {
       name: 'payment_recurring_charges',
       cron: '*/15 * * * *',
+      timeZone: 'UTC',
+      // Charges due this month are still due (once per rule and month, so a late run never charges twice).
+      missedSlots: 'catch_up',
       description: 'Charges the saved cards of recurring payment rules due this period (once per rule and month), then reconciles unknown outcomes.',
       run: async () => {
         await chargeDueRules(opts);

@@ -125,6 +125,9 @@ export function createRefundJobs(opts: { deps: TDeps; log: TPaymentLog }): TRecu
     {
       name: 'payment_refund_reconcile',
       cron: '*/5 * * * *',
+      timeZone: 'UTC',
+      // Lost refund answers must be settled however late.
+      missedSlots: 'catch_up',
       description: 'Asks the processor about refunds whose answer was lost: records the ones it made, gives back the amount of the ones it did not.',
       run: async () => {
         await reconcileRefundAttempts(opts);

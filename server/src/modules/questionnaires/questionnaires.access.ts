@@ -2,6 +2,7 @@ import { QUESTIONNAIRE_MESSAGES } from '@cd/contracts/questionnaires';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 
@@ -10,9 +11,7 @@ import { findCompany, type TCompanyRow } from '../companies/companies.api';
  * they work in) and ROLE_REAL_ESTATE users — questionnaires are sent to the agency's leads. Everyone else: 403.
  */
 export function requireQuestionnaireUser(ctx: TRequestContext): void {
-  const a = ctx.actor;
-  if (a.isCompanyAdmin || a.user.roles.includes('ROLE_REAL_ESTATE')) return;
-  throw new AppError('forbidden', QUESTIONNAIRE_MESSAGES.forbidden);
+  requireArea({ ctx, area: 'questionnaires', message: QUESTIONNAIRE_MESSAGES.forbidden });
 }
 
 /** The company whose questionnaires the caller works with (role checked first). */

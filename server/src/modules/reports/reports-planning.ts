@@ -99,6 +99,9 @@ export function createReportRecurringJobs(opts: { deps: Pick<TAppDeps, 'db' | 'l
     {
       name: 'reports-sweep',
       cron: '* * * * *',
+      timeZone: 'UTC',
+      // Each report's own missed slots collapse into one generated report when the sweep runs.
+      missedSlots: 'catch_up',
       description: 'Generates the due slots of recurring reports (in each company’s time zone) and queues their mail.',
       run: async ({ slot }) => {
         await sweepDueReports({ deps: opts.deps, now: new Date(Math.max(Date.now(), slot.getTime())) });

@@ -2,12 +2,13 @@ import { REPORT_MESSAGES } from '@cd/contracts/reports';
 import type { TRequestContext } from '../../context';
 import type { TTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { resolveReadableCompanyId } from '../../tenant-scope';
 import { findCompanyBasics } from './reports.repository';
 
 /** Reports are the company admins' (spec part 2 §1; super admins count as admins of the company they work in). */
 export function reportCompanyOf(ctx: TRequestContext): number {
-  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', REPORT_MESSAGES.forbidden);
+  requireArea({ ctx, area: 'reports', message: REPORT_MESSAGES.forbidden });
   return resolveReadableCompanyId({ ctx });
 }
 

@@ -2,3 +2,6 @@
 export { reportsRoutes } from './reports.routes';
 export { createReportJobHandlers } from './reports-generate';
 export { createReportRecurringJobs } from './reports-planning';
+/** The scheduled-jobs screen lists recurring reports and runs them now through the reports' own rules. */
+export { runReport } from './reports.service';
+export { cronPatternOf } from './reports-schedule';

@@ -176,7 +176,9 @@ export async function runReport(opts: { ctx: TRequestContext; id: number; now?: 
       if (found.type === 'recurring_generated') throw new AppError('conflict', REPORT_MESSAGES.generatedCannotRun);
       if (found.type === 'recurring') {
         const company = await loadReportCompany(tx, companyId);
-        const childId = await planChild(tx, { parent: found, slot: now, timeZone: company.timeZone, country: company.country, createdById: ctx.actor.user.id });
+        // A super admin from the scheduled-jobs screen belongs to no company: the reference would point nowhere.
+        const createdById = ctx.actor.user.companyId === companyId ? ctx.actor.user.id : null;
+        const childId = await planChild(tx, { parent: found, slot: now, timeZone: company.timeZone, country: company.country, createdById });
         if (childId === undefined) throw new AppError('conflict', REPORT_SLOT_TAKEN);
         const child = await mustFind(tx, { companyId, id: childId });
         emit([reportEvent(child, 'created')]);

@@ -3,6 +3,7 @@ import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import type { TListTotal } from '../../lib/hydra';
 import { AppError } from '../../lib/errors';
+import { requireArea } from '../../lib/require-area';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
 import { resolveReadableCompanyId, resolveRecordScope } from '../../tenant-scope';
 import { findCompany } from '../companies/companies.api';
@@ -16,7 +17,7 @@ const ADMINS_ONLY = 'Only a company admin may see the surveys.';
 
 /** The dashboard is the company admins' (spec part 2 §6); the company is theirs, or the one a super admin works in. */
 function requireAdminCompany(ctx: TRequestContext): number {
-  if (!ctx.actor.isCompanyAdmin) throw new AppError('forbidden', ADMINS_ONLY);
+  requireArea({ ctx, area: 'surveys', message: ADMINS_ONLY });
   return resolveReadableCompanyId({ ctx });
 }
 

@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppDeps } from '../../context';
 import { textResponse } from '../../lib/openapi';
+import { healthRoutes } from './health.routes';
 
-export async function systemRoutes(app: FastifyInstance, deps: TAppDeps) {
+/** `workerProcessId`: this process's worker heartbeat, when it runs the worker (its readiness then needs that mark). */
+export async function systemRoutes(app: FastifyInstance, deps: TAppDeps, opts: { workerProcessId?: string } = {}) {
+  await healthRoutes(app, deps, opts);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const revision = deps.config.revision;
   const tags = ['system'];

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { idOfRef } from '../../lib/id-ref';
 import { runWithLiveEvents } from '../../live/run-with-live-events';
+import { auditOriginOf, insertAuditEntry } from '../audit/audit.api';
 import { findCompany } from '../companies/companies.api';
 import { userCredentialsChanged } from './users.api';
 import * as repo from './users.repository';
@@ -235,6 +236,7 @@ export async function setUserRoles(opts: { ctx: TRequestContext; id: number; rol
     // Tokens carry the roles they were issued with: new roles mean new tokens (unchanged roles change nothing).
     const changed = row.roles.length !== roles.length || row.roles.some((r) => !roles.includes(r));
     if (!changed) return { user: updated, changed };
+    await auditUserChange(tx, ctx, { user: row, action: 'user.roles', changes: [{ field: 'roles', before: row.roles, after: roles }] });
     const retired = await retireTokens(tx, ctx, updated);
     emit(userLiveEvents(retired, ['roles', 'credentials']));
     return { user: retired, changed };
@@ -264,6 +266,8 @@ export async function setUserEnabled(opts: { ctx: TRequestContext; id: number; e
       throw validationError([{ propertyPath: 'enabled', message: 'You cannot disable yourself.' }]);
     emit(companyUserEvents({ companyId: row.companyId, id, event: 'updated', changes: ['enabled'] }));
     const updated = (await repo.updateUser(tx, { companyId: row.companyId, id, values: { enabled } }))!;
+    if (row.enabled !== enabled)
+      await auditUserChange(tx, ctx, { user: row, action: enabled ? 'user.enable' : 'user.disable', changes: [{ field: 'enabled', before: row.enabled, after: enabled }] });
     if (enabled) return updated;
     // A disabled user loses every session at once (the per-request check refuses them too; the version bump makes
     // it stick if they are enabled again).
@@ -292,10 +296,31 @@ export async function deleteUserWithTransfer(opts: { ctx: TRequestContext; id: n
     // as those modules arrive; the foundation owns none yet.
     for (const transfer of userTransferHooks) await transfer(tx, { companyId: row.companyId, fromUserId: id, toUserId: transferTo });
     await repo.deleteUser(tx, { companyId: row.companyId, id });
+    // The row is gone: the entry keeps who it was.
+    await auditUserChange(tx, ctx, { user: row, action: 'user.delete', changes: [], detail: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, transferTo } });
     // Their refresh tokens go with the row (foreign key cascade) and access tokens fail without a user; the
     // event lets the hub close their open streams.
     emit([...userLiveEvents(row, ['credentials']), ...companyUserEvents({ companyId: row.companyId, id, event: 'removed' })]);
   } });
+}
+
+/** An audit row about a managed user (issue 20 audit log), in the change's transaction. */
+async function auditUserChange(
+  tx: TTx,
+  ctx: TRequestContext,
+  opts: { user: TUserRow; action: string; changes: Array<{ field: string; before: unknown; after: unknown }>; detail?: Record<string, unknown> },
+): Promise<void> {
+  await insertAuditEntry(tx, {
+    companyId: opts.user.companyId,
+    realUserId: ctx.actor.realUser.id,
+    effectiveUserId: ctx.actor.user.id,
+    action: opts.action,
+    entityType: 'user',
+    entityId: opts.user.id,
+    ...auditOriginOf(ctx),
+    changes: opts.changes,
+    detail: opts.detail ?? {},
+  });
 }
 
 export type TUserTransferHook = (tx: TTx, opts: { companyId: number; fromUserId: number; toUserId: number }) => Promise<void>;

@@ -106,6 +106,9 @@ export function createVehicleRecurringJobs(opts: { deps: Pick<TAppDeps, 'db'> })
     {
       name: 'vehicle-appraisal',
       cron: '0 15 * * *',
+      timeZone: 'UTC',
+      // Texts to customers at a chosen hour: a late batch (at night after an outage) is worse than tomorrow's.
+      missedSlots: 'skip',
       description: 'Plans the vehicle appraisal text for candidate vehicles of companies with the automated appraisal on.',
       run: async ({ slot }) => void (await runAutomatedAppraisals({ deps: opts.deps, now: slot })),
     },

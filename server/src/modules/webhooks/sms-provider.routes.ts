@@ -13,6 +13,7 @@ import {
 import type { TAppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { errorResponses, noContent, textResponse } from '../../lib/openapi';
+import { isVerifiedReplay, markWebhookOutcome } from '../development/webhook-log.api';
 import { firstHeader, resolveWebhookCompany, ZWebhookSlugParamsSchema } from './resolve-company';
 import { ingestTwilioInbound, ingestTwilioStatus } from './webhooks.service';
 import { ZIdStringSchema } from '@cd/contracts/ids';
@@ -29,6 +30,8 @@ async function authenticateWebhook(deps: TAppDeps, req: FastifyRequest, slug: st
     secretOf: (c) => twilioCredentialsOf({ company: c, encryptionKey: deps.config.encryptionKey, baseUrl: deps.config.twilioBaseUrl }),
     notConfigured: 'No SMS provider is configured for this company.',
   });
+  // A super admin's replay of a delivery that passed this check when it arrived (webhook log).
+  if (isVerifiedReplay(req)) return { company, params: (req.body ?? {}) as TTwilioParams };
   const signature = firstHeader(req.headers['x-twilio-signature']);
   if (!signature) throw new AppError('bad_request', 'Missing X-Twilio-Signature.');
   const url = requestUrlForSignature({
@@ -61,7 +64,7 @@ export async function smsProviderWebhookRoutes(app: FastifyInstance, deps: TAppD
     } catch (err) {
       throw new AppError('bad_request', (err as Error).message);
     }
-    await ingestTwilioInbound({ deps, company, inbound });
+    await ingestTwilioInbound({ deps, company, inbound, onDuplicate: () => markWebhookOutcome(req, { verification: 'duplicate', outcome: 'ignored' }) });
     return reply.type('text/xml').send(twimlResponse());
   });
 

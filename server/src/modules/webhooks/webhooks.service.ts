@@ -20,14 +20,19 @@ export async function ingestWhatsAppNotification(opts: {
   company: TCompanyRow;
   phoneNumberId: string | null;
   notification: TWhatsAppNotification;
+  /** Called when every message of the notification was stored already (a redelivery; the webhook log marks it). */
+  onDuplicate?: () => void;
 }): Promise<void> {
   const { deps, company, phoneNumberId, notification } = opts;
+  let received = 0;
+  let duplicates = 0;
   // One Meta app may serve several numbers; only this company's number is ours to record.
   const ours = (id: string | null) => !id || !phoneNumberId || id === phoneNumberId;
   for (const m of notification.messages) {
     const digits = m.from.replace(/\D/g, '');
     if (!digits || !ours(m.phoneNumberId)) continue;
-    await receiveInbound({
+    received++;
+    const { duplicate } = await receiveInbound({
       deps,
       inbound: {
         companyId: company.id,
@@ -38,7 +43,9 @@ export async function ingestWhatsAppNotification(opts: {
         media: m.media,
       },
     });
+    if (duplicate) duplicates++;
   }
+  if (received > 0 && duplicates === received && notification.statuses.length === 0) opts.onDuplicate?.();
   for (const s of notification.statuses) {
     if (!s.status || !ours(s.phoneNumberId)) continue;
     // Our message id travels as biz_opaque_callback_data; it lets `sent`/`delivered`/`read` find a message whose
@@ -63,12 +70,17 @@ export async function ingestWhatsAppNotification(opts: {
  * handle change nothing. Answers `not_a_phone` for an inbound from a sender nobody can answer (short codes,
  * alphanumeric senders), which is ignored.
  */
-export async function ingestSmsGatewayEvent(opts: { deps: TAppDeps; company: TCompanyRow; event: TSmsGatewayEvent }): Promise<'ok' | 'not_a_phone'> {
+export async function ingestSmsGatewayEvent(opts: {
+  deps: TAppDeps;
+  company: TCompanyRow;
+  event: TSmsGatewayEvent;
+  onDuplicate?: () => void;
+}): Promise<'ok' | 'not_a_phone'> {
   const { deps, company, event } = opts;
   if (event.kind === 'received') {
     const phone = normalizeGatewayPhone(event.phoneNumber);
     if (!phone) return 'not_a_phone';
-    await receiveInbound({
+    const { duplicate } = await receiveInbound({
       deps,
       inbound: {
         companyId: company.id,
@@ -80,6 +92,7 @@ export async function ingestSmsGatewayEvent(opts: { deps: TAppDeps; company: TCo
         media: [],
       },
     });
+    if (duplicate) opts.onDuplicate?.();
   } else if (event.kind === 'status') {
     // Our sends carry our id, so the status finds the message even before the send's result is committed.
     const ours = parseGatewayMessageId(event.messageId);
@@ -97,9 +110,9 @@ export async function ingestSmsGatewayEvent(opts: { deps: TAppDeps; company: TCo
 }
 
 /** Records an inbound SMS from Twilio. */
-export async function ingestTwilioInbound(opts: { deps: TAppDeps; company: TCompanyRow; inbound: TTwilioInbound }): Promise<void> {
+export async function ingestTwilioInbound(opts: { deps: TAppDeps; company: TCompanyRow; inbound: TTwilioInbound; onDuplicate?: () => void }): Promise<void> {
   const { deps, company, inbound } = opts;
-  await receiveInbound({
+  const { duplicate } = await receiveInbound({
     deps,
     inbound: {
       companyId: company.id,
@@ -110,6 +123,7 @@ export async function ingestTwilioInbound(opts: { deps: TAppDeps; company: TComp
       media: inbound.media,
     },
   });
+  if (duplicate) opts.onDuplicate?.();
 }
 
 /** Applies a Twilio status callback; `messageId` is ours, carried in the callback URL. */
@@ -157,11 +171,11 @@ async function applyViberStatus(deps: TAppDeps, companyId: number, cb: Extract<T
  * Records a Viber callback. Answers the welcome message for conversation_started (it goes in the webhook's answer:
  * Viber forbids send_message before the user subscribes), otherwise null.
  */
-export async function ingestViberCallback(opts: { deps: TAppDeps; company: TCompanyRow; callback: TViberCallback }) {
+export async function ingestViberCallback(opts: { deps: TAppDeps; company: TCompanyRow; callback: TViberCallback; onDuplicate?: () => void }) {
   const { deps, company, callback: cb } = opts;
   switch (cb.event) {
-    case 'message':
-      await receiveInbound({
+    case 'message': {
+      const { duplicate } = await receiveInbound({
         deps,
         inbound: {
           companyId: company.id,
@@ -172,7 +186,9 @@ export async function ingestViberCallback(opts: { deps: TAppDeps; company: TComp
           media: cb.media,
         },
       });
+      if (duplicate) opts.onDuplicate?.();
       return null;
+    }
     case 'delivered':
     case 'seen':
     case 'failed':

@@ -196,19 +196,31 @@ export function createNextVariantProcessor(opts: TNextVariantOptions): TPaymentP
     return formatDecimalAmount(cents);
   };
 
-  function verifyWebhook(o: { rawBody: Buffer | string; headers: Record<string, string | string[] | undefined> }): TWebhookVerification {
+  function verifyWebhook(o: { rawBody: Buffer | string; headers: Record<string, string | string[] | undefined>; trusted?: boolean }): TWebhookVerification {
+    const refusal = o.trusted ? null : signatureRefusal(o);
+    return refusal ? { ok: false, refusal } : parseWebhookEvent(o.rawBody);
+  }
+
+  function signatureRefusal(o: {
+    rawBody: Buffer | string;
+    headers: Record<string, string | string[] | undefined>;
+  }): 'missing_signature' | 'bad_signature' | null {
     const header = Object.entries(o.headers).find(([n]) => n.toLowerCase() === 'x-signature')?.[1];
     const value = Array.isArray(header) ? header[0] : header;
-    if (!value) return { ok: false, refusal: 'missing_signature' };
+    if (!value) return 'missing_signature';
     const parts = Object.fromEntries(value.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
     const t = Number(parts.t);
-    if (!Number.isInteger(t) || !parts.v1 || Math.abs(now() / 1000 - t) > SIGNATURE_TOLERANCE_S) return { ok: false, refusal: 'bad_signature' };
+    if (!Number.isInteger(t) || !parts.v1 || Math.abs(now() / 1000 - t) > SIGNATURE_TOLERANCE_S) return 'bad_signature';
     const expected = Buffer.from(signNextWebhook({ apiSecret: opts.apiSecret, timestamp: t, rawBody: o.rawBody }).split('v1=')[1]!, 'utf8');
     const given = Buffer.from(parts.v1.toLowerCase(), 'utf8');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, refusal: 'bad_signature' };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad_signature';
+    return null;
+  }
+
+  function parseWebhookEvent(rawBody: Buffer | string): TWebhookVerification {
     let json: TJson | null;
     try {
-      json = obj(JSON.parse(typeof o.rawBody === 'string' ? o.rawBody : o.rawBody.toString('utf8')));
+      json = obj(JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')));
     } catch {
       json = null;
     }

@@ -70,6 +70,8 @@ export const LAZY_LIVE_HANDLERS: readonly TLazyLiveHandler[] = [
   { entities: ['message', 'customer', 'reminder'], load: () => import('../../features/dashboard/lib/live').then((m) => m.handleDashboardLiveEvent) },
   // A report's status moving pending → generating → ready | failed refetches the reports list (issue 19).
   { entities: ['reports'], load: () => import('../../features/reports/lib/live').then((m) => m.handleReportsLiveEvent) },
+  // A scheduled job's run starting or ending refetches the jobs and their histories (super admins, issue 20).
+  { entities: ['cron_job'], load: () => import('../../features/cron-jobs/lib/live').then((m) => m.handleCronJobsLiveEvent) },
 ];
 
 type TDispatch = (queryClient: QueryClient, event: TLiveEvent, ctx: TLiveContext, warn?: (...args: unknown[]) => void) => boolean;

@@ -16,6 +16,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PollOutlined from '@mui/icons-material/PollOutlined';
@@ -51,6 +52,7 @@ export const MENU_ICONS: Record<string, SvgIconComponent> = {
   keywords: TagOutlined,
   roles: ShieldOutlined,
   'cron-jobs': ScheduleOutlined,
+  'audit-log': ManageSearchOutlined,
   'development-stats': BarChartOutlined,
   'development-api': ApiOutlined,
   'development-webhook': WebhookOutlined,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_ROLES } from '@cd/contracts/role-catalogue';
+import { ROLES } from '@cd/contracts/roles';
 import { companyIdOf, selectedMenuKey, visibleMenuEntries } from './menu-rules';
 
 const keys = (roles: string[], companyId: number | null = 7) => visibleMenuEntries({ roles, companyId }).map((e) => e.key);
@@ -19,8 +21,11 @@ describe('visibleMenuEntries', () => {
       ['ROLE_OFFERS', ['offers', 'interests']],
       ['ROLE_MARKETING', ['marketing-leads', 'marketing-offers']],
       ['ROLE_PAYMENT', ['payment-transactions']],
-      ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports']],
-      ['ROLE_SUPER_ADMIN', ['companies', 'error-reports', 'keywords', 'roles', 'cron-jobs', 'development-stats', 'development-api', 'development-webhook']],
+      ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports', 'audit-log']],
+      [
+        'ROLE_SUPER_ADMIN',
+        ['companies', 'error-reports', 'keywords', 'roles', 'cron-jobs', 'audit-log', 'development-stats', 'development-api', 'development-webhook'],
+      ],
     ];
     for (const [role, expected] of cases) expect(keys([role])).toEqual([...expected, 'support']);
   });
@@ -28,6 +33,13 @@ describe('visibleMenuEntries', () => {
   it('gives super admins no implicit company-admin entries', () => {
     expect(keys(['ROLE_SUPER_ADMIN'])).not.toContain('dashboard');
     expect(keys(['ROLE_SUPER_ADMIN', 'ROLE_COMPANY_ADMIN'])).toContain('dashboard');
+  });
+
+  it('shows the audit log once to company admins, super admins and those who are both', () => {
+    for (const roles of [['ROLE_COMPANY_ADMIN'], ['ROLE_SUPER_ADMIN'], ['ROLE_SUPER_ADMIN', 'ROLE_COMPANY_ADMIN']])
+      expect(keys(roles).filter((k) => k === 'audit-log')).toHaveLength(1);
+    expect(keys(['ROLE_COMMUNICATION', 'ROLE_PAYMENT'])).not.toContain('audit-log');
+    expect(selectedMenuKey(visibleMenuEntries({ roles: ['ROLE_COMPANY_ADMIN'], companyId: 1 }), '/audit-log')).toBe('audit-log');
   });
 
   it('links the company entry to the user company, or to nothing without one', () => {
@@ -40,6 +52,15 @@ describe('visibleMenuEntries', () => {
   it('marks the inbox as carrying the unread badge', () => {
     expect(visibleMenuEntries({ roles: ['ROLE_COMMUNICATION'], companyId: 1 }).find((e) => e.key === 'inbox')?.badge).toBe('unread');
     expect(visibleMenuEntries({ roles: ['ROLE_INTERNAL_CHAT'], companyId: 1 }).find((e) => e.key === 'internal-chat')?.badge).toBe('chat_unread');
+  });
+});
+
+describe('the role catalogue', () => {
+  it('lists the same entries, paths and roles as the menu (the /roles screen shows that list)', () => {
+    const menu = visibleMenuEntries({ roles: ROLES, companyId: 7, features: { simulator: true } });
+    expect(menu.map((e) => ({ key: e.key, path: e.path, role: e.role }))).toEqual(
+      MENU_ROLES.map((m) => ({ key: m.key, path: m.path.replace('{id}', '7'), role: m.role })),
+    );
   });
 });
 

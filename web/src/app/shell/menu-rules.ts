@@ -2,8 +2,8 @@ import type { TRole } from '@cd/contracts/roles';
 
 /**
  * Side-menu rule table (spec part 1 §2 "Side menu sections", §6): an entry is visible iff the user's roles
- * include the entry's role (null = everyone). No implicit roles: a super admin sees company-admin entries only
- * when ROLE_COMPANY_ADMIN is among their roles too.
+ * include the entry's role, or one of its roles when it lists several (null = everyone). No implicit roles: a super
+ * admin sees company-admin entries only when ROLE_COMPANY_ADMIN is among their roles too, or the entry lists both.
  */
 export type TMenuSection =
   | 'main'
@@ -24,7 +24,8 @@ export interface TMenuEntry {
   /** Catalogue key of the label. */
   labelKey: string;
   section: TMenuSection;
-  role: TRole | null;
+  /** The role that shows it; a list when any of several does (the audit log: company admins and super admins). */
+  role: TRole | readonly TRole[] | null;
   /** Link target; null when it cannot be built (company item for a user without a company). */
   path: string | null;
   /** Prefix that marks the entry as selected. */
@@ -78,6 +79,7 @@ function staticEntries(companyId: number | null): TStaticEntry[] {
     { key: 'keywords', labelKey: 'menu_keywords', section: 'management', role: 'ROLE_SUPER_ADMIN', path: '/keywords' },
     { key: 'roles', labelKey: 'menu_roles', section: 'management', role: 'ROLE_SUPER_ADMIN', path: '/roles' },
     { key: 'cron-jobs', labelKey: 'menu_cron_jobs', section: 'management', role: 'ROLE_SUPER_ADMIN', path: '/management/cron_jobs' },
+    { key: 'audit-log', labelKey: 'menu_audit_log', section: 'management', role: ['ROLE_COMPANY_ADMIN', 'ROLE_SUPER_ADMIN'], path: '/audit-log' },
     { key: 'development-stats', labelKey: 'menu_development_stats', section: 'development', role: 'ROLE_SUPER_ADMIN', path: '/development/stats' },
     { key: 'development-api', labelKey: 'menu_development_api', section: 'development', role: 'ROLE_SUPER_ADMIN', path: '/development/api' },
     { key: 'development-webhook', labelKey: 'menu_development_webhooks', section: 'development', role: 'ROLE_SUPER_ADMIN', path: '/development/webhook' },
@@ -101,7 +103,7 @@ export function visibleMenuEntries(user: {
   features?: Partial<Record<NonNullable<TMenuEntry['feature']>, boolean>>;
 }): TMenuEntry[] {
   return staticEntries(user.companyId)
-    .filter((e) => e.role === null || user.roles.includes(e.role))
+    .filter((e) => e.role === null || (typeof e.role === 'string' ? user.roles.includes(e.role) : e.role.some((r) => user.roles.includes(r))))
     .filter((e) => !e.feature || user.features?.[e.feature] === true)
     .map((e) => ({ ...e, match: e.match ?? e.path ?? '' }));
 }

@@ -1,0 +1,4 @@
+/** Cache keys of the support feature. */
+export const supportKeys = {
+  info: ['support', 'info'] as const,
+};
