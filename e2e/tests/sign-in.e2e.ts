@@ -12,12 +12,12 @@ const CASES = [
   {
     email: 'superadmin@example.com',
     landing: '/companies',
-    menu: ['companies', 'cron-jobs', 'development-api', 'development-stats', 'development-webhook', 'error-reports', 'keywords', 'roles', 'support'],
+    menu: ['audit-log', 'companies', 'cron-jobs', 'development-api', 'development-stats', 'development-webhook', 'error-reports', 'keywords', 'roles', 'support'],
   },
   {
     email: 'admin@motors.example.com',
     landing: '/communication/inbox',
-    menu: ['accounts-receivable', 'appointments', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'parts-sales', 'payment-transactions', 'reports', 'simulator', 'support', 'surveys'],
+    menu: ['accounts-receivable', 'appointments', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'parts-sales', 'payment-transactions', 'reports', 'simulator', 'support', 'surveys'],
   },
   {
     email: 'agent@motors.example.com',
@@ -27,7 +27,7 @@ const CASES = [
   {
     email: 'admin@realty.example.com',
     landing: '/communication/inbox',
-    menu: ['archived-listings', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'reports', 'simulator', 'support', 'surveys'],
+    menu: ['archived-listings', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'reports', 'simulator', 'support', 'surveys'],
   },
   { email: 'scheduler@motors.example.com', landing: '/appointments', menu: ['appointments', 'support'] },
   { email: 'tech@motors.example.com', landing: '/internal-chat', menu: ['internal-chat', 'support'] },
