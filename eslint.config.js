@@ -27,6 +27,19 @@ export default tseslint.config(
     // hit fails lint instead of joining a pile of ignored warnings (docs/decisions.md, Code rules).
     rules: Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error'])),
   },
+  {
+    // Server and web test files share their worker's modules (isolate: false, docs/testing.md): a module mock or a
+    // changed environment variable would leak into the files that run after it.
+    files: ['server/**/*.test.ts', 'server/test/**/*.ts', 'web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Spy on the real object and restore it (vi.spyOn + vi.restoreAllMocks).' },
+        { object: 'vi', property: 'doMock', message: 'Spy on the real object and restore it (vi.spyOn + vi.restoreAllMocks).' },
+        { object: 'vi', property: 'stubEnv', message: 'Pass settings to createTestApp instead of changing process.env.' },
+      ],
+    },
+  },
   { files: ['web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   { files: ['web/public/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {

@@ -18,7 +18,7 @@ for (const [name, args, needs] of steps) {
     failed.push(name);
     continue;
   }
-  console.log(`\n== ${name}: npm ${args.join(' ')}`);
+  console.log(`\n== ${new Date().toISOString().slice(11, 19)} ${name}: npm ${args.join(' ')}`);
   const result = spawnSync('npm', args, { stdio: 'inherit' });
   if (result.status !== 0) failed.push(name);
 }

@@ -7,7 +7,10 @@ import { runGroupBenchmark } from './group-bench';
 import { runInboxBenchmark } from './inbox-bench';
 import { runLiveBenchmark } from './live-bench';
 import { runPaymentsBenchmark } from './payments-bench';
+import { runRoutingBenchmark } from './routing-bench';
 import { runScaleOutBenchmark } from './scale-out-bench';
+import { runSearchBenchmark } from './search-bench';
+import { runSuggestBenchmark } from './suggest-bench';
 import { runSendBenchmark } from './send-bench';
 import { runSurveyBenchmark } from './survey-bench';
 import { runWebBenchmark } from './web-bench';
@@ -27,10 +30,13 @@ const BENCHMARKS = [
   'api-log',
   'scale-out',
   'web',
+  'search',
+  'suggest',
+  'routing',
 ] as const;
 type TBenchmarkName = (typeof BENCHMARKS)[number];
 /** These need PostgreSQL: 2 million rows and a worker pool are not what embedded PGlite is for. */
-const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments', 'analytics', 'api-log', 'scale-out'];
+const POSTGRES_ONLY: readonly TBenchmarkName[] = ['inbox', 'send', 'group', 'live', 'automations', 'appointments', 'analytics', 'api-log', 'scale-out', 'search', 'suggest', 'routing'];
 
 /** `npm run bench -- inbox send` runs those; no argument or `all` runs every benchmark. */
 function selectBenchmarks(opts: { args: string[] }): TBenchmarkName[] {
@@ -63,6 +69,9 @@ async function runSelected(): Promise<void> {
     if (name === 'analytics') await runAnalyticsBenchmark({ databaseUrl: postgresUrl });
     if (name === 'api-log') await runApiLogBenchmark();
     if (name === 'scale-out') await runScaleOutBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'search') await runSearchBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'suggest') await runSuggestBenchmark({ databaseUrl: postgresUrl });
+    if (name === 'routing') await runRoutingBenchmark({ databaseUrl: postgresUrl });
     // The built web app in Chromium on a throttled mobile profile (needs `npm run build` and /usr/bin/chromium).
     if (name === 'web') await runWebBenchmark();
     // Surveys run on both: PGlite (skip with BENCH_SURVEY_PGLITE=false), then PostgreSQL when it answers.

@@ -1,8 +1,8 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type TAutocannonOptions } from 'autocannon';
+import { spawnServer, stopServer, type TSpawnedServer } from '@cd/server/test/spawn-server';
 import type { TLoadSample } from './load';
 import { writeResultFile } from './results';
 import { DEFAULT_POSTGRES_URL, prepareEnvironment, signIn } from './setup';
@@ -21,7 +21,6 @@ const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_SCALE_WARMUP_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 2);
-const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const CHILD_FLAG = 'CD_SCALE_OUT_LOAD_CHILD';
 
@@ -32,57 +31,6 @@ interface TMixLoad {
   connections: number;
   seconds: number;
   warmupSeconds: number;
-}
-
-interface TNode {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** What `npm start` runs, as a deployment would: its own process, event loop and connection pools. */
-async function startNode(opts: { env: Record<string, string> }): Promise<TNode> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    const up = await fetch(`${base}/api/get_mercure_jwt`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { child, base, output };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function stopNode(node: TNode | undefined): Promise<void> {
-  if (!node || node.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
-  node.child.kill('SIGTERM');
-  const timer = setTimeout(() => node.child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux; 0 elsewhere). */
@@ -139,7 +87,7 @@ async function runMixChild(opts: TMixLoad): Promise<TLoadSample> {
 
 export async function runScaleOutBenchmark(opts: { databaseUrl: string }): Promise<void> {
   const env = await prepareEnvironment({ databaseUrl: opts.databaseUrl, extraUsers: 0 });
-  const nodes: TNode[] = [];
+  const nodes: TSpawnedServer[] = [];
   try {
     const nodeEnv = {
       DATABASE_URL: env.config.databaseUrl!,
@@ -153,12 +101,12 @@ export async function runScaleOutBenchmark(opts: { databaseUrl: string }): Promi
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
     };
     const started = await Promise.all([
-      startNode({ env: { ...nodeEnv, WORKER: 'false' } }),
-      startNode({ env: { ...nodeEnv, WORKER: 'false' } }),
-      startNode({ env: { ...nodeEnv, WORKER: 'true' } }),
+      spawnServer({ env: { ...nodeEnv, WORKER: 'false' }, timeoutMs: 120_000 }),
+      spawnServer({ env: { ...nodeEnv, WORKER: 'false' }, timeoutMs: 120_000 }),
+      spawnServer({ env: { ...nodeEnv, WORKER: 'true' }, timeoutMs: 120_000 }),
     ]);
     nodes.push(...started);
-    const [apiA, apiB] = started as [TNode, TNode, TNode];
+    const [apiA, apiB] = started as [TSpawnedServer, TSpawnedServer, TSpawnedServer];
     const token = await signIn({ baseUrl: apiA.base });
     const list = await fetch(`${apiA.base}/api/customers?itemsPerPage=50`, { headers: { authorization: `Bearer ${token}` } });
     const customerIds = ((await list.json()) as { member: { id: number }[] }).member.map((c) => c.id);
@@ -221,7 +169,7 @@ export async function runScaleOutBenchmark(opts: { databaseUrl: string }): Promi
     });
     console.log(`written to ${file}`);
   } finally {
-    await Promise.all(nodes.map((n) => stopNode(n)));
+    await Promise.all(nodes.map((n) => stopServer(n)));
     await env.dispose();
   }
 }

@@ -112,6 +112,26 @@ export const ZRepairOrderMetricsSchema = z.object({
 });
 export const ZPaymentMetricsSchema = z.object({ requested: z.number().int(), paid: z.number().int(), amountCents: z.number().int() });
 
+/**
+ * Response-time targets (docs/routing.md): the waits (unanswered stretches) that started in the range with a first-reply
+ * target, how many were warned and breached, and how many got a reply by the due time. A wait counts on the local day
+ * the customer wrote; per agent means the conversation's owner, per channel the channel of the message that opened it.
+ */
+export const ZResponseTargetStatsSchema = z.object({
+  waits: z.number().int(),
+  warned: z.number().int(),
+  breached: z.number().int(),
+  metTarget: z.number().int(),
+  /** metTarget / the waits whose outcome is known (replied, or past due); null when none is. */
+  withinTargetShare: z.number().nullable(),
+});
+export type TResponseTargetStats = z.infer<typeof ZResponseTargetStatsSchema>;
+export const ZResponseTargetsSchema = ZResponseTargetStatsSchema.extend({
+  perAgent: z.array(ZResponseTargetStatsSchema.extend({ userId: z.number().int().nullable(), name: z.string() })),
+  perChannel: z.array(ZResponseTargetStatsSchema.extend({ channel: z.string() })),
+});
+export type TResponseTargets = z.infer<typeof ZResponseTargetsSchema>;
+
 /** Everything one range answers. Module sections are null when the company does not have that module. */
 export const ZUsageMetricsSchema = z.object({
   timeZone: z.string(),
@@ -131,6 +151,8 @@ export const ZUsageMetricsSchema = z.object({
   appointments: ZAppointmentMetricsSchema.nullable(),
   repairOrders: ZRepairOrderMetricsSchema.nullable(),
   payments: ZPaymentMetricsSchema.nullable(),
+  /** Absent in reports generated before it was added. */
+  responseTargets: ZResponseTargetsSchema.optional(),
 });
 export type TUsageMetrics = z.infer<typeof ZUsageMetricsSchema>;
 

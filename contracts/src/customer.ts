@@ -17,7 +17,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber'] as const;
+export const CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber', 'webchat'] as const;
 export const ZChannelSchema = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannelSchema>;
 
@@ -168,6 +168,8 @@ export const ZCustomerSchema = z
     lastPaymentRequest: ZPaymentRequestSummarySchema.nullable(),
     lastSurvey: ZSurveySummarySchema.nullable(),
     reminders: z.array(z.object({ id: z.number().int(), customerId: z.number().int() })),
+    /** First-reply due time of the open wait (issue 21 routing); the inbox row's timer. */
+    responseDueAt: ZIsoDateTimeSchema.nullable().optional(),
     createdAt: ZIsoDateTimeSchema,
   })
   .meta({ id: 'Customer' });

@@ -34,7 +34,18 @@ export const ZStatusClassSchema = z.enum(STATUS_CLASSES);
 export type TStatusClass = z.infer<typeof ZStatusClassSchema>;
 
 /** What an outside call served: the server sets it from the work in progress (sending a message, charging…). */
-export const CALL_SUBJECT_TYPES = ['message', 'payment_request', 'repair_order', 'appointment', 'dms_sync', 'listing', 'customer', 'report', 'media'] as const;
+export const CALL_SUBJECT_TYPES = [
+  'message',
+  'payment_request',
+  'repair_order',
+  'appointment',
+  'dms_sync',
+  'listing',
+  'customer',
+  'report',
+  'media',
+  'notification',
+] as const;
 export const ZCallSubjectTypeSchema = z.enum(CALL_SUBJECT_TYPES);
 export type TCallSubjectType = z.infer<typeof ZCallSubjectTypeSchema>;
 

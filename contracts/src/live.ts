@@ -35,6 +35,11 @@ export function companyRoleTopic(companyId: number, role: TAreaTopicRole): strin
 export function userTopic(userId: number): string {
   return `/api/users/${userId}`;
 }
+/**
+ * Events of no company (a scheduled job's run starting or ending, issue 20): only super admins' tokens list this
+ * topic, and only the system scope reads its rows (live_events.company_id is null for them).
+ */
+export const SUPER_ADMINS_TOPIC = '/api/system/super_admins';
 
 /** GET /api/get_mercure_jwt: a subscriber token for the live hub, the hub's address and the topics it may hear. */
 export const ZMercureTokenSchema = z.object({ token: z.string(), hubUrl: z.string(), topics: z.array(z.string()) });

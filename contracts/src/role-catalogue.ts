@@ -52,6 +52,9 @@ export const ROLE_AREA_KEYS = [
   'development',
   'error_reports',
   'audit_log',
+  'outgoing_webhooks',
+  'webchat',
+  'routing',
   'support',
 ] as const;
 export type TRoleArea = (typeof ROLE_AREA_KEYS)[number];
@@ -76,7 +79,7 @@ export const ROLE_AREAS: readonly TRoleAreaDefinition[] = [
   {
     area: 'messenger',
     roles: ['ROLE_USER'],
-    paths: ['/api/customers', '/api/messages', '/api/repair_orders', '/api/tasks', '/api/notifications'],
+    paths: ['/api/customers', '/api/messages', '/api/repair_orders', '/api/tasks', '/api/notifications', '/api/search'],
     description: 'Customers, conversations, repair orders, tasks and notifications of the own company: every signed-in user.',
     probe: { method: 'GET', url: '/api/customers' },
   },
@@ -224,6 +227,27 @@ export const ROLE_AREAS: readonly TRoleAreaDefinition[] = [
     probe: { method: 'GET', url: '/api/audit_log' },
   },
   {
+    area: 'outgoing_webhooks',
+    roles: [...ADMINS],
+    paths: ['/api/webhook_endpoints', '/api/webhook_deliveries'],
+    description: 'Outgoing webhooks of the company: endpoints, their signing secrets, the delivery log and replay.',
+    probe: { method: 'GET', url: '/api/webhook_endpoints' },
+  },
+  {
+    area: 'webchat',
+    roles: [...ADMINS],
+    paths: ['/api/webchat'],
+    description: 'Website chat widget of the company: on/off, widget key, allowed origins, greeting and colour (docs/webchat.md).',
+    probe: { method: 'GET', url: '/api/webchat/settings' },
+  },
+  {
+    area: 'routing',
+    roles: [...ADMINS],
+    paths: ['/api/routing/settings', '/api/routing/rules', '/api/routing/rule_order'],
+    description: 'Assignment rules, response-time target and business hours of the company (docs/routing.md).',
+    probe: { method: 'GET', url: '/api/routing/rules' },
+  },
+  {
     area: 'support',
     roles: ['ROLE_USER'],
     paths: ['/api/support'],
@@ -289,6 +313,10 @@ export const MENU_ROLES: ReadonlyArray<{ key: string; path: string; role: TRole 
   { key: 'roles', path: '/roles', role: 'ROLE_SUPER_ADMIN' },
   { key: 'cron-jobs', path: '/management/cron_jobs', role: 'ROLE_SUPER_ADMIN' },
   { key: 'audit-log', path: '/audit-log', role: ['ROLE_COMPANY_ADMIN', 'ROLE_SUPER_ADMIN'] },
+  { key: 'routing', path: '/settings/routing', role: 'ROLE_COMPANY_ADMIN' },
+  { key: 'api-keys', path: '/settings/api-keys', role: 'ROLE_COMPANY_ADMIN' },
+  { key: 'outgoing-webhooks', path: '/settings/webhooks', role: 'ROLE_COMPANY_ADMIN' },
+  { key: 'webchat', path: '/settings/webchat', role: 'ROLE_COMPANY_ADMIN' },
   { key: 'development-stats', path: '/development/stats', role: 'ROLE_SUPER_ADMIN' },
   { key: 'development-api', path: '/development/api', role: 'ROLE_SUPER_ADMIN' },
   { key: 'development-webhook', path: '/development/webhook', role: 'ROLE_SUPER_ADMIN' },

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { hasControlCharacter } from './query';
+import { SUPPORT_LIMITS } from './support-limits';
 
 /** The support form (spec part 1 §2 /support; issue 20): shown to everyone signed in. */
 
-export const SUPPORT_LIMITS = { subject: 150, message: 5000, userAgent: 500, page: 500 } as const;
+export { SUPPORT_LIMITS };
 
 const noControl = (v: string) => !hasControlCharacter(v);
 

@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { currentServer } from './server';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -25,7 +26,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return currentServer().baseUrl;
 }
 
 export async function newContext(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {

@@ -8,14 +8,21 @@ import type { TestProject } from 'vitest/node';
 import { startFakeTwilio } from '../../server/test/fakes/fake-twilio';
 import { startFakeWhatsApp } from '../../server/test/fakes/fake-whatsapp';
 import { startFakeListingSite } from './fake-listing-site';
+import { e2eSlots } from './slots';
+
+/** One running copy of the product and the fakes it talks to. */
+export interface TE2eServer {
+  baseUrl: string;
+  dataDir: string;
+  twilio: { baseUrl: string; accountSid: string; authToken: string };
+  whatsapp: { baseUrl: string; accessToken: string; appSecret: string; phoneNumberId: string };
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    twilio: { baseUrl: string; accountSid: string; authToken: string };
-    whatsapp: { baseUrl: string; accessToken: string; appSecret: string; phoneNumberId: string };
-    /** The local real-estate site "generate from URL" reads (issue 18). */
+    /** One per test worker (support/slots.ts); support/server.ts picks the current worker's. */
+    servers: TE2eServer[];
+    /** The local real-estate site "generate from URL" reads (issue 18); read-only, so shared. */
     listingSite: string;
   }
 }
@@ -49,14 +56,24 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not start:\n${log()}`);
 }
 
-/** Starts the real product (built web + API, embedded database with demo data) the way `npm start` does. */
+/** Starts the real product (built web + API, embedded database with demo data) the way `npm start` does, once per slot. */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const listingSite = await startFakeListingSite();
+  const started = await Promise.all(Array.from({ length: e2eSlots() }, () => startServer()));
+  project.provide('servers', started.map((s) => s.server));
+  project.provide('listingSite', listingSite.baseUrl);
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+    await listingSite.close();
+  };
+}
+
+async function startServer(): Promise<{ server: TE2eServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-e2e-'));
   // A fake SMS provider speaking Twilio's API; tests read what it received through its own list endpoint.
   const twilio = await startFakeTwilio();
   const whatsapp = await startFakeWhatsApp();
-  const listingSite = await startFakeListingSite();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -89,18 +106,20 @@ export default async function setup(project: TestProject) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await waitForHealth(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  project.provide('listingSite', listingSite.baseUrl);
-  project.provide('twilio', { baseUrl: twilio.baseUrl, accountSid: twilio.accountSid, authToken: twilio.authToken });
-  project.provide('whatsapp', { baseUrl: whatsapp.baseUrl, accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, phoneNumberId: whatsapp.phoneNumberId });
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    await twilio.close();
-    await whatsapp.close();
-    await listingSite.close();
+  return {
+    server: {
+      baseUrl,
+      dataDir,
+      twilio: { baseUrl: twilio.baseUrl, accountSid: twilio.accountSid, authToken: twilio.authToken },
+      whatsapp: { baseUrl: whatsapp.baseUrl, accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, phoneNumberId: whatsapp.phoneNumberId },
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      await twilio.close();
+      await whatsapp.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken } from '../support/api';
 import { baseUrl, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -27,7 +28,7 @@ const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'curren
 async function importTransactions(token: string, csv: string): Promise<{ status: number; json: { created: number; errorCount: number } }> {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'ar-export.csv');
-  const res = await fetch(`${inject('baseUrl')}/api/automotive/transactions/import`, {
+  const res = await fetch(`${currentServer().baseUrl}/api/automotive/transactions/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
@@ -65,7 +66,7 @@ describe('forgot and reset password', () => {
     await page.getByTestId('forgot-submit').click();
     await page.getByTestId('forgot-password-sent').waitFor();
 
-    const mailDir = path.join(inject('dataDir'), 'mail');
+    const mailDir = path.join(currentServer().dataDir, 'mail');
     const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), 'utf8'));
     const mail = files.find((m) => m.includes('To: marketing@realty.example.com'))!;
     const link = mail.match(/https?:\/\/\S+\/reset_password\?token=\S+/)![0];

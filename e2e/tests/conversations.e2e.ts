@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken, postSignedWebhook, providerMessages } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const root = await apiToken('superadmin@example.com');
   const companies = await apiCall<{ member: { id: number; slug: string }[] }>({ token: root, path: '/api/companies?name=Demo%20Motors' });
   const motors = companies.json.member.find((c) => c.slug === 'demo-motors')!;
-  const t = inject('twilio');
+  const t = currentServer().twilio;
   const patched = await apiCall({
     token: root,
     method: 'PATCH',
@@ -65,7 +66,7 @@ describe('conversations over SMS', () => {
     const messageId = (await bubble.getAttribute('data-testid'))!.replace('message-', '');
     const status = await postSignedWebhook({
       path: `/api/webhooks/sms-provider/demo-motors/status?messageId=${messageId}`,
-      params: { MessageSid: sent.sid, SmsSid: sent.sid, MessageStatus: 'delivered', SmsStatus: 'delivered', AccountSid: inject('twilio').accountSid, From: COMPANY_NUMBER, To: customerPhone, ApiVersion: '2010-04-01' },
+      params: { MessageSid: sent.sid, SmsSid: sent.sid, MessageStatus: 'delivered', SmsStatus: 'delivered', AccountSid: currentServer().twilio.accountSid, From: COMPANY_NUMBER, To: customerPhone, ApiVersion: '2010-04-01' },
     });
     expect(status).toBe(204);
     await page.waitForFunction((id) => document.querySelector(`[data-testid="message-${id}"]`)?.getAttribute('data-status') === 'DELIVERED', messageId, { timeout: 15_000 });
@@ -84,7 +85,7 @@ describe('conversations over SMS', () => {
     const text = `Hello from e2e ${randomBytes(3).toString('hex')}`;
     const status = await postSignedWebhook({
       path: '/api/webhooks/sms-provider/demo-motors/inbound',
-      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: inject('twilio').accountSid, From: '+15556660002', To: COMPANY_NUMBER, Body: text, NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
+      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: currentServer().twilio.accountSid, From: '+15556660002', To: COMPANY_NUMBER, Body: text, NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
     });
     expect(status).toBe(200);
     const row = page.locator('[data-testid^="inbox-row-"]', { hasText: text });
@@ -126,7 +127,7 @@ describe('conversations over SMS', () => {
     await live;
     const status = await postSignedWebhook({
       path: '/api/webhooks/sms-provider/demo-motors/inbound',
-      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: inject('twilio').accountSid, From: customerPhone, To: COMPANY_NUMBER, Body: 'STOP', NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
+      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: currentServer().twilio.accountSid, From: customerPhone, To: COMPANY_NUMBER, Body: 'STOP', NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
     });
     expect(status).toBe(200);
     await page.getByTestId('customer-opt-out-badge').waitFor({ timeout: 15_000 });

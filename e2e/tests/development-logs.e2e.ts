@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   root = await apiToken('superadmin@example.com');
   const companies = await apiCall<{ member: { id: number; slug: string }[] }>({ token: root, path: '/api/companies?name=Demo%20Motors' });
   const motors = companies.json.member.find((c) => c.slug === 'demo-motors')!;
-  const t = inject('twilio');
+  const t = currentServer().twilio;
   const patched = await apiCall({
     token: root,
     method: 'PATCH',
@@ -98,13 +99,13 @@ describe('development logs', () => {
     await detail.getByTestId('api-request-copy-curl').click();
     await page.waitForFunction(() => (window as unknown as { __lastCopiedText?: string }).__lastCopiedText !== undefined);
     const curl = (await lastCopied(page))!;
-    expect(curl.startsWith(`curl '${inject('twilio').baseUrl}`)).toBe(true);
+    expect(curl.startsWith(`curl '${currentServer().twilio.baseUrl}`)).toBe(true);
     expect(curl).toContain('/Messages.json');
     expect(curl).toContain('--data-raw ');
     expect(curl).toContain('Your+car+is+ready');
     // The credentials never reach the log: the auth header stays redacted in the copied command.
     expect(curl).toContain('[redacted]');
-    expect(curl).not.toContain(inject('twilio').authToken);
+    expect(curl).not.toContain(currentServer().twilio.authToken);
     // The open entry is part of the address: a reload shows the same call.
     await page.reload();
     await page.getByTestId('api-request-detail').getByTestId('api-request-url').waitFor();

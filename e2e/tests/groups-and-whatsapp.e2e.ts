@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken, providerMessages } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -14,8 +15,8 @@ beforeAll(async () => {
   const root = await apiToken('superadmin@example.com');
   const companies = await apiCall<{ member: { id: number; slug: string }[] }>({ token: root, path: '/api/companies?name=Demo%20Motors' });
   const motors = companies.json.member.find((c) => c.slug === 'demo-motors')!;
-  const t = inject('twilio');
-  const wa = inject('whatsapp');
+  const t = currentServer().twilio;
+  const wa = currentServer().whatsapp;
   const res = await apiCall({
     token: root,
     method: 'PATCH',

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken } from '../support/api';
 import { launchBrowser, newContext, screenshot, signIn, visibleMenuKeys } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -15,7 +16,7 @@ afterAll(() => browser?.close());
 
 /** The mail drop's messages (DATA_DIR/mail/*.eml of the e2e server) holding `text`. */
 function mailsWith(text: string): string[] {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(currentServer().dataDir, 'mail');
   let names: string[];
   try {
     names = readdirSync(dir).filter((f) => f.endsWith('.eml'));

@@ -17,7 +17,7 @@ const CASES = [
   {
     email: 'admin@motors.example.com',
     landing: '/communication/inbox',
-    menu: ['accounts-receivable', 'appointments', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'parts-sales', 'payment-transactions', 'reports', 'simulator', 'support', 'surveys'],
+    menu: ['accounts-receivable', 'api-keys', 'appointments', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'internal-chat', 'marketing-leads', 'marketing-offers', 'outgoing-webhooks', 'parts-sales', 'payment-transactions', 'reports', 'routing', 'simulator', 'support', 'surveys', 'webchat'],
   },
   {
     email: 'agent@motors.example.com',
@@ -27,7 +27,7 @@ const CASES = [
   {
     email: 'admin@realty.example.com',
     landing: '/communication/inbox',
-    menu: ['archived-listings', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'reports', 'simulator', 'support', 'surveys'],
+    menu: ['api-keys', 'archived-listings', 'audit-log', 'company', 'customer-groups', 'dashboard', 'inbox', 'interests', 'internal-chat', 'listings', 'offers', 'outgoing-webhooks', 'reports', 'routing', 'simulator', 'support', 'surveys', 'webchat'],
   },
   { email: 'scheduler@motors.example.com', landing: '/appointments', menu: ['appointments', 'support'] },
   { email: 'tech@motors.example.com', landing: '/internal-chat', menu: ['internal-chat', 'support'] },

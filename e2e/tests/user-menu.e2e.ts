@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentServer } from '../support/server';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
 import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const companies = await apiCall<{ member: { id: number; slug: string }[] }>({ token: root, path: '/api/companies?name=Demo%20Motors' });
   motorsId = companies.json.member.find((c) => c.slug === 'demo-motors')!.id;
   // New conversations arrive through the (fake) SMS provider, as in conversations.e2e.ts.
-  const t = inject('twilio');
+  const t = currentServer().twilio;
   const patched = await apiCall({
     token: root,
     method: 'PATCH',
@@ -165,7 +166,7 @@ describe('status', () => {
     const body = `First message ${randomBytes(3).toString('hex')}`;
     const status = await postSignedWebhook({
       path: '/api/webhooks/sms-provider/demo-motors/inbound',
-      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: inject('twilio').accountSid, From: from, To: COMPANY_NUMBER, Body: body, NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
+      params: { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: currentServer().twilio.accountSid, From: from, To: COMPANY_NUMBER, Body: body, NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' },
     });
     expect(status).toBe(200);
     await adminPage.locator('[data-testid^="inbox-row-"]', { hasText: body }).waitFor({ timeout: 15_000 });

@@ -33,8 +33,10 @@ import { automationsRoutes } from './modules/automations/automations.routes';
 import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { createCronRunPublisher, publishReportRun } from './modules/cron-jobs/cron-jobs.live';
 import { cronJobsRoutes } from './modules/cron-jobs/cron-jobs.routes';
 import { dmsSyncRoutes } from './modules/dms-sync/dms-sync.routes';
 import { createDmsRecurringJobs, createDmsSyncJobHandlers, pushApprovedLines } from './modules/dms-sync/dms-sync.api';
@@ -47,7 +49,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationJobHandlers } from './modules/notifications/notifications.jobs';
 import { notifyInboundMessage } from './modules/notifications/notifications.service';
 import { createMessageBatchJobHandlers, createMessageJobHandlers } from './modules/messages/messages.jobs';
-import { inboundMessageReceived, inboundMessageStored } from './modules/messages/messages.api';
+import { agentRepliesQueued, inboundMessageReceived, inboundMessageStored } from './modules/messages/messages.api';
+import { createRoutingJobHandlers, routeInboundMessage, routingRoutes, stopTimersOnReply } from './modules/routing/routing.api';
 import { applyAwayStatus } from './modules/away/away.service';
 import { leadLandingRoutes, leadsRoutes, reactToListingText } from './modules/leads/leads.api';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
@@ -58,11 +61,15 @@ import { smsGatewayWebhookRoutes } from './modules/webhooks/sms-gateway.routes';
 import { viberWebhookRoutes } from './modules/webhooks/viber.routes';
 import { webhookLogPlugin } from './modules/development/webhook-log.capture';
 import { webhookLogRoutes } from './modules/development/webhook-log.routes';
+import { outgoingWebhooksRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
+import { createOutgoingWebhookJobHandlers } from './modules/outgoing-webhooks/outgoing-webhooks.jobs';
 import { createSimulatorChannel } from './channels/simulator/simulator-channel';
 import { createSmsProviderChannel } from './channels/sms-provider/sms-provider-channel';
 import { createWhatsAppChannel } from './channels/whatsapp/whatsapp-channel';
 import { createSmsGatewayChannel } from './channels/sms-gateway/sms-gateway-channel';
 import { createViberChannel } from './channels/viber/viber-channel';
+import { createWebchatChannel } from './channels/webchat/webchat-channel';
+import { webchatRoutes } from './modules/webchat/webchat.routes';
 import { createOutboxWorker } from './jobs/outbox';
 import { createWorkerHeartbeat } from './jobs/worker-heartbeat';
 import { createRecurringJobHandlers, ensureRecurringJobs, type TRecurringJob } from './jobs/recurring';
@@ -92,6 +99,8 @@ import { interestsRoutes } from './modules/interests/interests.api';
 import { questionnairesRoutes, registerQuestionnaires } from './modules/questionnaires/questionnaires.api';
 import { analyticsRoutes, createAnalyticsRecurringJobs } from './modules/analytics/analytics.api';
 import { remindersRoutes } from './modules/reminders/reminders.api';
+import { apiKeysRoutes, authenticateApiKey, createBadKeyLimiter } from './modules/api-keys/api-keys.api';
+import { suggestedRepliesRoutes } from './modules/suggested-replies/suggested-replies.api';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createReportJobHandlers, createReportRecurringJobs, reportsRoutes } from './modules/reports/reports.api';
 import { appointmentMessengerRoutes } from './modules/appointments/appointment-messenger.routes';
@@ -146,7 +155,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
   const { config } = opts;
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDatabase(config));
-  const seeded = ownsDb && config.seed ? await seedDemoData({ db, publicUrl: config.publicUrl }) : false;
+  const seeded = ownsDb && config.seed ? await seedDemoData({ db, publicUrl: config.publicUrl, encryptionKey: config.encryptionKey }) : false;
 
   // With Redis every API process sees every event; without it one process is the whole audience.
   const bus = config.redisUrl ? await createRedisLiveBus({ redisUrl: config.redisUrl, channel: config.redisChannel }) : createLocalLiveBus();
@@ -173,8 +182,12 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     whatsapp: createWhatsAppChannel({ encryptionKey: config.encryptionKey, graphUrl: config.whatsAppGraphUrl, apiVersion: config.whatsAppApiVersion }),
     sms_gateway: createSmsGatewayChannel({ encryptionKey: config.encryptionKey }),
     viber: createViberChannel({ encryptionKey: config.encryptionKey, apiUrl: config.viberApiUrl }),
+    webchat: createWebchatChannel({ live }),
   };
   // Modules above messages react to a customer's message in its transaction (attaching twice is a no-op).
+  // Routing first: it settles the owner (issue 21), then the away rules apply to whoever got it.
+  inboundMessageStored.attach(routeInboundMessage);
+  agentRepliesQueued.attach(stopTimersOnReply);
   inboundMessageStored.attach(applyAwayStatus);
   inboundMessageStored.attach(reactToListingText);
   inboundMessageReceived.attach(notifyInboundMessage);
@@ -227,6 +240,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createCustomerImportJobHandlers({ deps: workerDeps }),
       ...createNotificationJobHandlers({ deps: workerDeps, pushAgent: opts.webPushAgent, log: { error: (o, msg) => app.log.error(o, msg) } }),
       ...createAwayJobHandlers({ deps: workerDeps }),
+      ...createRoutingJobHandlers({ deps: workerDeps }),
       ...createCustomerGroupJobHandlers({ deps: workerDeps }),
       ...createOfferJobHandlers({ deps: workerDeps }),
       ...createVehicleJobHandlers({ deps: workerDeps, log: { error: (o, msg) => app.log.error(o, msg) } }),
@@ -234,8 +248,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
       ...createAutomationJobHandlers({ deps: workerDeps }),
       ...createSurveyJobHandlers({ deps: workerDeps }),
       ...createTerminalJobHandlers({ deps: workerDeps, log: dmsLog }),
-      ...createReportJobHandlers({ deps: workerDeps }),
-      ...createRecurringJobHandlers({ db: db.worker, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) } }),
+      ...createReportJobHandlers({ deps: workerDeps, onRun: (run) => publishReportRun(workerDeps, run) }),
+      ...createRecurringJobHandlers({ db: db.worker, jobs: recurringJobs, log: { error: (o, msg) => app.log.error(o, msg) }, onRun: createCronRunPublisher(workerDeps) }),
+      ...createOutgoingWebhookJobHandlers({ deps: workerDeps }),
     },
     batchHandlers: createMessageBatchJobHandlers({ deps: workerDeps }),
     log: { error: (o, msg) => app.log.error(o, msg) },
@@ -283,17 +298,33 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     openapi: {
       info: { title: 'Courier Desk API', version: config.revision, description: API_DESCRIPTION },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'cdk_live_<prefix>_<secret>', description: 'A public API key (docs/public-api.md).' },
+        },
         responses: { MethodNotAllowed: METHOD_NOT_ALLOWED_RESPONSE },
       },
-      security: [{ bearer: [] }],
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: transformRouteForOpenApi,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  await app.register(authPlugin, { authenticate: (request) => authenticate({ deps, ...request }) });
+  // Bad API keys per address: one window for every API process when Redis is configured (docs/public-api.md).
+  const badKeys = await createBadKeyLimiter({
+    max: config.apiKeyMaxBadPerIp,
+    windowSeconds: config.apiKeyBadWindowSeconds,
+    redisUrl: config.redisUrl,
+    // REDIS_CHANNEL already tells apart deployments sharing one Redis.
+    keyPrefix: `${config.redisChannel}:api-key-bad:`,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  app.addHook('onClose', () => badKeys.close());
+  await app.register(authPlugin, {
+    authenticate: (request) => authenticate({ deps, ...request }),
+    authenticateApiKey: (request) => authenticateApiKey({ deps, badKeys, ...request }),
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_TOTAL_ATTACHMENT_BYTES, files: 20, fields: 20, fieldSize: 64 * 1024 },
   });
@@ -327,6 +358,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await apiRequestsRoutes(api, deps);
     await devStatsRoutes(api, deps);
     await auditLogRoutes(api, deps);
+    await searchRoutes(api, deps);
     await rolesRoutes(api, deps);
     await supportRoutes(api, deps);
     await vehiclesRoutes(api, deps);
@@ -355,6 +387,9 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await questionnairesRoutes(api, deps);
     await analyticsRoutes(api, deps);
     await remindersRoutes(api, deps);
+    await routingRoutes(api, deps);
+    await apiKeysRoutes(api, deps);
+    await suggestedRepliesRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await reportsRoutes(api, deps);
     await paymentOperationsRoutes(api, deps);
@@ -364,6 +399,8 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
     await paymentPublicRoutes(api, deps);
     await paymentWebhookRoutes(api, deps);
     await webhookLogRoutes(api, deps);
+    await webchatRoutes(api, deps);
+    await outgoingWebhooksRoutes(api, deps);
   });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
@@ -391,7 +428,7 @@ export async function buildApp(opts: TBuildAppOptions): Promise<TApp> {
 
   if (config.worker)
     app.addHook('onReady', async () => {
-      await ensureRecurringJobs({ db, jobs: recurringJobs });
+      await ensureRecurringJobs({ db, jobs: recurringJobs, onRun: createCronRunPublisher(workerDeps) });
       deps.jobs.start();
       await heartbeat.start();
     });

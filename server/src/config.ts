@@ -41,6 +41,9 @@ const ZEnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Bad API keys (unknown or wrong secret) one address may present per window before 429 (modules/api-keys). */
+  API_KEY_MAX_BAD_PER_IP: z.coerce.number().int().min(1).default(20),
+  API_KEY_BAD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Failed sign-ins one address may make on one account before its exponential back-off starts. */
   LOGIN_MAX_FAILURES_PER_ADDRESS_ACCOUNT: z.coerce.number().int().min(1).default(3),
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(1),
@@ -145,6 +148,8 @@ export type TConfig = {
   loginMaxFailuresPerAccount: number;
   loginMaxAttemptsPerIp: number;
   loginWindowSeconds: number;
+  apiKeyMaxBadPerIp: number;
+  apiKeyBadWindowSeconds: number;
   loginMaxFailuresPerAddressAccount: number;
   loginBackoffBaseSeconds: number;
   loginBackoffMaxSeconds: number;
@@ -293,6 +298,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    apiKeyMaxBadPerIp: env.API_KEY_MAX_BAD_PER_IP,
+    apiKeyBadWindowSeconds: env.API_KEY_BAD_WINDOW_SECONDS,
     loginMaxFailuresPerAddressAccount: env.LOGIN_MAX_FAILURES_PER_ADDRESS_ACCOUNT,
     loginBackoffBaseSeconds: env.LOGIN_BACKOFF_BASE_SECONDS,
     loginBackoffMaxSeconds: env.LOGIN_BACKOFF_MAX_SECONDS,

@@ -4,6 +4,7 @@ import type { TChannelAdapter } from './channels/channel.types';
 import type { TOutboxWorker } from './jobs/outbox';
 import type { TLiveBus } from './live/live.types';
 import type { TChannel } from '@cd/contracts/customer';
+import type { TApiKeyScope } from '@cd/contracts/api-keys';
 import type { TMailer } from './lib/mailer';
 import type { TUserRow } from './modules/users/users.schema';
 
@@ -28,6 +29,8 @@ export interface TActor {
   companyId: number | null;
   isSuperAdmin: boolean;
   isCompanyAdmin: boolean;
+  /** Set when the caller authenticated with a public API key (modules/api-keys): what it may reach. */
+  apiKey?: { id: number; companyId: number; scopes: TApiKeyScope[] } | null;
 }
 
 export interface TRequestContext extends TAppDeps {

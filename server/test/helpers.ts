@@ -53,8 +53,9 @@ async function openTestDatabase(onQuery: TQueryObserver): Promise<{ db: TDatabas
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dump = readFileSync(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { btree_gist } });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { btree_gist, pg_trgm } });
   const db = await createDatabase({ pglite, onQuery });
   return { db, drop: () => db.close() };
 }

@@ -39,7 +39,8 @@ describe('junk never breaks the server', () => {
         const ids = route.url.includes(':') ? ['0', '-1', String(a.agent.id), 'x%27;drop', '1.5'] : [''];
         for (const id of ids) {
           const path = route.url.replace(/:[a-zA-Z]+/g, id);
-          const bodies = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : JUNK;
+          // Every junk body goes with the id that reaches the handler; a malformed id is refused before the body matters.
+          const bodies = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : id === '' || id === String(a.agent.id) ? JUNK : JUNK.slice(0, 3);
           // Every junk body with a clean query, then junk queries with one body: enough to reach every parser.
           const cases: [unknown, string][] = [...bodies.map((b): [unknown, string] => [b, '']), ...JUNK_QUERIES.slice(0, 2).map((q): [unknown, string] => [bodies[0], q])];
           for (const [body, q] of cases) {

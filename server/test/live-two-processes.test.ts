@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { companyAdminsTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
@@ -14,62 +11,10 @@ import type { TLiveBus } from '../src/live/live.types';
 import { createRedisLiveBus } from '../src/live/redis-live-bus';
 import { withDatabase } from './global-setup';
 import { seedCompany, TEST_PASSWORD, type TSeededCompany } from './helpers';
+import { spawnServer, stopServer, type TSpawnedServer } from './spawn-server';
 
 const REDIS_URL = process.env.REDIS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface TServerProcess {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<TServerProcess> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      // Any answer means it listens; the live bus (and its Redis subscription) is ready before listen.
-      await fetch(`${base}/api/get_mercure_jwt`);
-      return { child, base, output };
-    } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
-async function stopServer(p: TServerProcess | undefined): Promise<void> {
-  if (!p || p.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => p.child.once('exit', () => resolve()));
-  p.child.kill('SIGTERM');
-  // Graceful close can wait on idle client sockets; do not let the test hang on it.
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Minimal SSE reader over Node's fetch. */
 async function subscribe(url: string, token: string, headers: Record<string, string> = {}) {
@@ -120,8 +65,8 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('live events across two API process
   let db: TDatabase;
   let co: TSeededCompany;
   let dataDir: string;
-  let one: TServerProcess | undefined;
-  let two: TServerProcess | undefined;
+  let one: TSpawnedServer | undefined;
+  let two: TSpawnedServer | undefined;
   let publisher: TLiveBus | undefined;
 
   beforeAll(async () => {
@@ -149,7 +94,7 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('live events across two API process
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LIVE_HEARTBEAT_SECONDS: '1',
     };
-    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    [one, two] = await Promise.all([spawnServer({ env }), spawnServer({ env })]);
     // Stands in for a third API process: it publishes on the same channel in the bus's own format.
     publisher = await createRedisLiveBus({ redisUrl: REDIS_URL! });
   }, 120_000);

@@ -31,6 +31,12 @@ const PUBLIC_OPERATIONS = [
   // Its own bearer token (METRICS_TOKEN), not a user's JWT.
   'GET /metrics',
   'GET /api/public/features',
+  'POST /api/public/webchat/sessions',
+  'GET /api/public/webchat/messages',
+  'POST /api/public/webchat/messages',
+  'POST /api/public/webchat/read',
+  'POST /api/public/webchat/phone',
+  'GET /api/public/webchat/stream',
   'POST /api/webhooks/sms-provider/{companySlug}/inbound',
   'POST /api/webhooks/sms-provider/{companySlug}/status',
   'GET /api/webhooks/whatsapp/{companySlug}',

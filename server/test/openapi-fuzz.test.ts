@@ -152,4 +152,27 @@ describe('OpenAPI fuzz', () => {
     const lines = [...grouped.values()].map(({ first: f, count }) => `${f.op} [${f.role}] ${f.request} → ${f.status}: ${f.problem}${count > 1 ? ` (×${count})` : ''} | ${f.body}`);
     expect(lines, `FUZZ_SEED=${SEED}: ${failures.length} failures\n${summary.join('\n')}`).toEqual([]);
   }, 300_000);
+
+  it('every free-text query parameter of every read takes every hostile string and answers as declared', async () => {
+    const tools = createSchemaTools(doc);
+    const pool: TIdPool = { ids: new Map(), prefer: null, preferChance: 1 };
+    const problems: string[] = [];
+    let sent = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const op = ops.get;
+      if (!op || path.startsWith('/api/docs') || path === '/.well-known/mercure' || (ONLY && !ONLY.test(path))) continue;
+      for (const role of [roles[2]!, roles[3]!]) {
+        const ctx: TFuzzContext = { rnd: forkRandom(SEED, `sweep ${role.name} ${path}`), pool, tools, slugs: [a.slug, b.slug], textFieldNames: [] };
+        for (const req of buildRequests(ctx, { path, method: 'get', op, runs: 1, sweepFreeText: true })) {
+          const res = await t.app.inject({ method: 'GET', url: req.url, headers: role.token ? bearer(role.token) : {} });
+          sent++;
+          for (const problem of checkAnswer({ doc, op, tools, answer: { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, body: res.body }, invalid: req.invalid, anonymous: false }))
+            problems.push(`GET ${path} [${role.name}] ${req.label}: ${problem} | ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    console.log(`openapi-fuzz sweep: ${sent} requests`);
+    expect(sent).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

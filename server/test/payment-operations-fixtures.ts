@@ -73,7 +73,7 @@ export async function insertSale(
 ): Promise<number> {
   const company = { id: companyId, payment: { provider: 'current', enabled: true } };
   const processor = processorForCompany({ config: t.app.deps.config, company, log: quiet })!;
-  const key = tokenizeSimulatorCard({ store: paymentSimulatorStore(), number: '4000100011112224', expiration: '12/39', cvc: '123' });
+  const key = tokenizeSimulatorCard({ store: paymentSimulatorStore(t.app.deps.config), number: '4000100011112224', expiration: '12/39', cvc: '123' });
   if (!('paymentKey' in key)) throw new Error('tokenise failed');
   const sale = await processor.sale({
     source: { kind: 'payment_key', paymentKey: key.paymentKey },

@@ -80,5 +80,21 @@ export function reportMetricsFixture(opts: { from?: string; days?: number; surve
     appointments: { booked: 31, confirmed: 26, missed: 2 },
     repairOrders: { opened: 54, closed: 48, approvalRate: 0.72, approvedAmountCents: 1_864_250 },
     payments: null,
+    responseTargets: {
+      waits: 40,
+      warned: 7,
+      breached: 4,
+      metTarget: 35,
+      withinTargetShare: 35 / 39,
+      perAgent: [
+        { userId: 11, name: 'Ana Kovač', waits: 22, warned: 3, breached: 1, metTarget: 21, withinTargetShare: 21 / 22 },
+        { userId: 12, name: 'Marko Horvat', waits: 15, warned: 3, breached: 2, metTarget: 13, withinTargetShare: 13 / 15 },
+        { userId: null, name: '', waits: 3, warned: 1, breached: 1, metTarget: 1, withinTargetShare: 1 / 2 },
+      ],
+      perChannel: [
+        { channel: 'sms', waits: 30, warned: 5, breached: 3, metTarget: 26, withinTargetShare: 26 / 29 },
+        { channel: 'whatsapp', waits: 10, warned: 2, breached: 1, metTarget: 9, withinTargetShare: 9 / 10 },
+      ],
+    },
   };
 }

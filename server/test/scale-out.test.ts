@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TLiveEvent } from '@cd/contracts/live';
 import { createDatabase } from '../src/db/client';
 import { withDatabase } from './global-setup';
-import { freePort, seedCompany, TEST_PASSWORD, type TSeededCompany } from './helpers';
+import { seedCompany, TEST_PASSWORD, type TSeededCompany } from './helpers';
 import { openStream } from './live-stream';
-import { startServerProcess, waitFor, type TServerProcess } from './server-process';
+import { waitFor } from './server-process';
+import { spawnServer, stopServer, type TSpawnedServer } from './spawn-server';
 
 /*
  * Issue 20 "Scale-out": two API processes (WORKER=false) and one worker process (WORKER=true) on one PostgreSQL
@@ -20,41 +21,6 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const POLL_MS = 100;
 
-interface TNode {
-  proc: TServerProcess;
-  base: string;
-}
-
-async function startNode(env: Record<string, string>): Promise<TNode> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = await startServerProcess({ env: { ...env, PORT: String(port), PUBLIC_URL: base } });
-  await waitFor(
-    async () => {
-      if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-      // Any answer means it listens; the live bus (and its Redis subscription) is ready before listen.
-      return fetch(`${base}/api/get_mercure_jwt`).then(
-        () => true,
-        () => false,
-      );
-    },
-    { timeoutMs: 90_000, what: () => `server on ${base} to listen: ${proc.output()}` },
-  );
-  return { proc, base };
-}
-
-/** SIGTERM first (a graceful close releases leases), SIGKILL when it hangs. */
-async function stopNode(node: TNode | undefined): Promise<void> {
-  if (!node) return;
-  const { child } = node.proc;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => void node.proc.kill(), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 describe.skipIf(!DATABASE_URL || !REDIS_URL)(
   'scale-out: 2 API processes (WORKER=false) + 1 worker on one PostgreSQL and Redis (skipped without DATABASE_URL and REDIS_URL)',
   () => {
@@ -63,9 +29,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
     let client: pg.Client;
     let co: TSeededCompany;
     let dataDir = '';
-    let api1: TNode | undefined;
-    let api2: TNode | undefined;
-    let worker: TNode | undefined;
+    let api1: TSpawnedServer | undefined;
+    let api2: TSpawnedServer | undefined;
+    let worker: TSpawnedServer | undefined;
     let adminToken = '';
     /** A send made while only the API processes ran, and what its jobs looked like before the worker started. */
     const early = {
@@ -77,7 +43,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
 
     const rowsOf = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
 
-    async function api(node: TNode, method: string, route: string, body?: unknown) {
+    async function api(node: TSpawnedServer, method: string, route: string, body?: unknown) {
       const res = await fetch(`${node.base}${route}`, {
         method,
         headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -86,7 +52,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
     }
 
-    async function newCustomer(node: TNode): Promise<number> {
+    async function newCustomer(node: TSpawnedServer): Promise<number> {
       const res = await api(node, 'POST', '/api/customers', { phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, firstName: 'Scale' });
       expect(res.status).toBe(201);
       return res.json.id as number;
@@ -116,6 +82,11 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
         REDIS_URL: REDIS_URL!,
         REDIS_CHANNEL: `courier:scale-out:${randomBytes(4).toString('hex')}`,
         NODE_ENV: 'test',
+        SEED: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        // A stopped worker's jobs become claimable again quickly.
+        WORKER_LEASE_SECONDS: '2',
         DATA_DIR: dataDir,
         JWT_SECRET: randomBytes(36).toString('base64url'),
         MERCURE_JWT_SECRET: randomBytes(36).toString('base64url'),
@@ -125,7 +96,10 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
         WORKER_POLL_MS: String(POLL_MS),
         WORKER_WAKE_DELAY_MS: '0',
       };
-      [api1, api2] = await Promise.all([startNode({ ...env, WORKER: 'false' }), startNode({ ...env, WORKER: 'false' })]);
+      [api1, api2] = await Promise.all([
+        spawnServer({ env: { ...env, WORKER: 'false' }, timeoutMs: 90_000 }),
+        spawnServer({ env: { ...env, WORKER: 'false' }, timeoutMs: 90_000 }),
+      ]);
 
       const login = await fetch(`${api1.base}/api/login`, {
         method: 'POST',
@@ -147,11 +121,11 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       );
       early.statusBeforeWorker = (await messageStatus(early.messageId))!;
 
-      worker = await startNode({ ...env, WORKER: 'true' });
+      worker = await spawnServer({ env: { ...env, WORKER: 'true' }, timeoutMs: 90_000 });
     }, 180_000);
 
     afterAll(async () => {
-      await Promise.all([stopNode(api1), stopNode(api2), stopNode(worker)]);
+      await Promise.all([stopServer(api1), stopServer(api2), stopServer(worker)]);
       await client?.end();
       if (dbName) {
         const admin = new pg.Client({ connectionString: DATABASE_URL });

@@ -210,7 +210,7 @@ beforeAll(async () => {
   });
   // A's monthly card rule, made as the screen makes it (a tokenised card, the first month charged by the simulator).
   await enablePayments(t, a);
-  const cardKey = tokenizeSimulatorCard({ store: paymentSimulatorStore(), number: '4000100011112224', expiration: '12/39', cvc: '123' });
+  const cardKey = tokenizeSimulatorCard({ store: paymentSimulatorStore(t.app.deps.config), number: '4000100011112224', expiration: '12/39', cvc: '123' });
   if (!('paymentKey' in cardKey)) throw new Error('recurring rule fixture: tokenise failed');
   rows.recurringRule = await schedule('/api/payment/recurring_rules', {
     customer: rows.customer,
@@ -283,6 +283,21 @@ beforeAll(async () => {
   });
   if (reminder.statusCode !== 201) throw new Error(`reminder fixture: ${reminder.body}`);
   rows.reminder = reminder.json().id;
+  // A's routing rule (issue 21 routing): another company's admin reaches it, and A's conversations' take and decisions, as missing.
+  const routingRule = await t.app.inject({ method: 'POST', url: '/api/routing/rules', headers: bearer(adminTok), payload: { name: 'Victim rule', strategy: 'sticky' } });
+  if (routingRule.statusCode !== 201) throw new Error(`routing rule fixture: ${routingRule.body}`);
+  rows.routingRule = routingRule.json().id;
+  // A's public API key (issue 21): another company's admin reaches it by id as missing, and its revoke changes nothing.
+  const apiKey = await t.app.inject({ method: 'POST', url: '/api/api_keys', headers: bearer(adminTok), payload: { name: 'Victim key', scopes: [{ area: 'messenger', access: 'read' }] } });
+  if (apiKey.statusCode !== 201) throw new Error(`api key fixture: ${apiKey.body}`);
+  rows.apiKey = apiKey.json().id;
+  // A's outgoing webhook endpoint and a delivery of its test event (issue 21): another company's admin gets 404.
+  const hook = await t.app.inject({ method: 'POST', url: '/api/webhook_endpoints', headers: bearer(adminTok), payload: { url: 'https://93.184.216.34/victim', events: ['customer.created'] } });
+  if (hook.statusCode !== 201) throw new Error(`webhook endpoint fixture: ${hook.body}`);
+  rows.webhookEndpoint = hook.json().id;
+  const hookTest = await t.app.inject({ method: 'POST', url: `/api/webhook_endpoints/${rows.webhookEndpoint}/test`, headers: bearer(adminTok) });
+  if (hookTest.statusCode !== 202) throw new Error(`webhook delivery fixture: ${hookTest.body}`);
+  rows.webhookDelivery = hookTest.json().id;
   // A's report (issue 19): a one-time report that is ready, so its files, data and run are all reachable for A.
   await runInScope(t.db, { companyId: a.companyId }, async (tx) => {
     const rep = await tx.execute(sql`insert into reports (company_id, type, kind, status, recipients, from_day, to_day, time_zone)
@@ -362,6 +377,11 @@ const FIXTURES: Record<string, (s: TSeededCompany) => number> = {
   interests: () => rows.interest!,
   listing_interests: () => rows.listingInterest!,
   reminders: () => rows.reminder!,
+  'routing/rules': () => rows.routingRule!,
+  'routing/conversations': () => rows.customer!,
+  api_keys: () => rows.apiKey!,
+  webhook_endpoints: () => rows.webhookEndpoint!,
+  webhook_deliveries: () => rows.webhookDelivery!,
   reports: () => rows.report!,
   // /api/development/webhook_requests/:id (super admins only: a company admin gets 403).
   'development/webhook_requests': () => rows.webhookRequest!,
@@ -421,6 +441,7 @@ const BODIES: Record<string, (other: TSeededCompany) => unknown> = {
   'PUT /api/interests/:id': () => ({ name: 'Intruder' }),
   'PATCH /api/listing_interests/:id': () => ({ state: 'not_interested' }),
   'PATCH /api/reminders/:id': () => ({ done: true, text: 'Intruder' }),
+  'PATCH /api/routing/rules/:id': () => ({ name: 'Intruder' }),
 };
 const QUERIES: Record<string, (other: TSeededCompany) => string> = {
   'DELETE /api/users/:id': (other) => `transferTo=${other.agent.id}`,
@@ -503,6 +524,7 @@ describe('every route with an id, called by another company', () => {
     const customer = await t.app.inject({ method: 'GET', url: `/api/customers/${rows.customer}`, headers: bearer(adminTok) });
     expect(customer.json()).toMatchObject({ firstName: 'Victim', read: true, archived: false });
     const msgs = await t.app.inject({ method: 'GET', url: `/api/messages?customer=${rows.customer}`, headers: bearer(adminTok) });
+    expect(msgs.statusCode, msgs.body).toBe(200);
     expect(msgs.json().member.map((m: { id: number; status: string }) => [m.id, m.status])).toEqual([[rows.message, 'scheduled']]);
     const tpl = await t.app.inject({ method: 'GET', url: `/api/message_templates/${rows.template}`, headers: bearer(adminTok) });
     expect(tpl.json().text).toBe('Victim template');
@@ -833,5 +855,113 @@ describe('the audit log, read by another company', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/audit_log?company=${a.companyId}`, headers: bearer(intruder) })).statusCode).toBe(403);
     const ours = await t.app.inject({ method: 'GET', url: `/api/audit_log?entityType=user&entityId=${a.agent.id}`, headers: bearer(owner) });
     expect(ours.json().member.map((m: { action: string }) => m.action)).toEqual(['user.roles']);
+  });
+});
+
+describe('public API keys, used against another company', () => {
+  it("a key of B never reads A's records, and B's admin cannot revoke A's key", async () => {
+    const adminB = (await login(t.app, b.admin.email)).token;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api_keys',
+      headers: bearer(adminB),
+      payload: { scopes: [{ area: 'messenger', access: 'write' }] },
+    });
+    const keyB = created.json().secret as string;
+    for (const url of [`/api/customers/${rows.customer}`, `/api/repair_orders/${rows.repairOrder}`, `/api/api_keys/${rows.apiKey}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(keyB) });
+      expect([403, 404], `${url}: ${res.statusCode}`).toContain(res.statusCode);
+      expect(res.body).not.toContain('Victim');
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/customers', headers: bearer(keyB) });
+    expect(list.statusCode).toBe(200);
+    // B's own customers are named Victim too: compare ids.
+    expect(list.json().member.map((c: { id: number }) => c.id)).not.toContain(rows.customer);
+    expect(list.json().member.map((c: { id: number }) => c.id)).toContain(rows.otherCustomer);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api_keys/${rows.apiKey}`, headers: bearer(adminB) })).statusCode).toBe(404);
+    const adminA = (await login(t.app, a.admin.email)).token;
+    const own = await t.app.inject({ method: 'GET', url: `/api/api_keys/${rows.apiKey}`, headers: bearer(adminA) });
+    expect(own.json()).toMatchObject({ status: 'active', name: 'Victim key' });
+  });
+});
+
+describe('suggested replies, asked by another company', () => {
+  it('never suggests, counts or reports across companies', async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    // Its own customer, so the shared fixture customer keeps exactly the messages other tests expect.
+    const { customer, inbound } = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+      const c = await tx.execute(sql`insert into customers (company_id, phone, first_name) values (${a.companyId}, '+15559990388', 'Asker') returning id`);
+      const customerId = Number((c.rows[0] as { id: number }).id);
+      const m = await tx.execute(
+        sql`insert into messages (company_id, customer_id, direction, status, channel, sender, content) values (${a.companyId}, ${customerId}, 'INBOUND', 'RECEIVED', 'simulator', 'customer', 'Victim question') returning id`,
+      );
+      return { customer: customerId, inbound: Number((m.rows[0] as { id: number }).id) };
+    });
+    const suggest = await t.app.inject({ method: 'GET', url: `/api/customers/${customer}/suggested_replies`, headers: bearer(intruder) });
+    expect(suggest.statusCode).toBe(404);
+    const event = await t.app.inject({ method: 'POST', url: '/api/suggested_replies/events', headers: bearer(intruder), payload: { messageId: inbound, action: 'shown' } });
+    expect(event.statusCode).toBe(404);
+    const stats = await t.app.inject({ method: 'GET', url: '/api/suggested_replies/stats?days=1', headers: bearer(intruder) });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json().totals.shown).toBe(0);
+  });
+});
+
+describe('search, asked by another company', () => {
+  it("never finds another company's messages, notes or customers", async () => {
+    const intruder = (await login(t.app, b.admin.email)).token;
+    const owner = (await login(t.app, a.admin.email)).token;
+    for (const q of ['Secret victim message', 'Secret', 'Victim', 'vict', '5559990001', '999 0001']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: bearer(intruder) });
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().member.filter((m: { customer: { id: number } }) => m.customer.id !== rows.otherCustomer), q).toEqual([]);
+    }
+    const ours = await t.app.inject({ method: 'GET', url: '/api/search?q=Secret%20victim&kind=message', headers: bearer(owner) });
+    expect(ours.json().member.map((m: { id: number }) => m.id)).toEqual([rows.message]);
+  });
+});
+
+describe('the unassigned queue, read by another company', () => {
+  it("lists none of company A's unowned conversations to company B's agent or admin; plain users are refused", async () => {
+    // Its own unowned customer, so the shared fixture customer stays as other tests expect.
+    const unowned = await runInScope(t.db, { companyId: null, system: true }, async (tx) => {
+      const c = await tx.execute(sql`insert into customers (company_id, phone, first_name, user_id) values (${a.companyId}, '+15559990421', 'Queued', null) returning id`);
+      return Number((c.rows[0] as { id: number }).id);
+    });
+    for (const email of [b.agent.email, b.admin.email]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/routing/unassigned?itemsPerPage=100', headers: bearer((await login(t.app, email)).token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().member.map((c: { id: number }) => c.id)).not.toContain(unowned);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/api/routing/unassigned', headers: bearer((await login(t.app, a.user2.email)).token) });
+    expect(plain.statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'GET', url: '/api/routing/unassigned?itemsPerPage=100', headers: bearer((await login(t.app, a.agent.email)).token) });
+    expect(own.json().member.map((c: { id: number }) => c.id)).toContain(unowned);
+  });
+});
+
+describe('website chat settings, across companies', () => {
+  it('each company admin reads and changes only its own; a plain agent gets 403', async () => {
+    // Fresh companies: their own widgets, nothing added to the shared fixtures.
+    const a = await seedCompany(t.db);
+    const b = await seedCompany(t.db);
+    const ownerA = (await login(t.app, a.admin.email)).token;
+    const ownerB = (await login(t.app, b.admin.email)).token;
+    const agentA = (await login(t.app, a.agent.email)).token;
+    const patch = (token: string, body: unknown) =>
+      t.app.inject({ method: 'PATCH', url: '/api/webchat/settings', headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify(body) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/webchat/settings', headers: bearer(agentA) })).statusCode).toBe(403);
+    expect((await patch(agentA, { enabled: true })).statusCode).toBe(403);
+    const mine = await patch(ownerA, { enabled: true, allowedOrigins: ['https://victim.example'], greeting: 'Victim greeting', welcomeMessage: 'Victim welcome' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/webchat/settings', headers: bearer(ownerB) });
+    expect(theirs.json()).toMatchObject({ enabled: false, allowedOrigins: [], greeting: '', welcomeMessage: '' });
+    expect(theirs.json().widgetKey).not.toBe(mine.json().widgetKey);
+    expect(theirs.body).not.toContain('Victim');
+    // B's change and key rotation touch B's row only.
+    const changed = await patch(ownerB, { enabled: true, allowedOrigins: ['https://intruder.example'], greeting: 'Intruder', rotateKey: true });
+    expect(changed.statusCode).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/webchat/settings', headers: bearer(ownerA) })).json();
+    expect(after).toMatchObject({ enabled: true, allowedOrigins: ['https://victim.example'], greeting: 'Victim greeting', widgetKey: mine.json().widgetKey });
   });
 });

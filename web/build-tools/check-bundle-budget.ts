@@ -48,6 +48,20 @@ for (const row of rows) {
   }
   console.log(`${row.what}: ${row.files.length} files, ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli${verdict}`);
 }
+// zod (about 26 KB gzip) is for forms and lazy screens: one import of a schema module from the shell or the inbox
+// pulled it onto the route once (issue 21), unnoticed until the ceiling broke. Named here so it cannot recur quietly.
+const zodOnInbox = inbox.js.filter((file) => {
+  const map = path.join(dist, `${file}.map`);
+  try {
+    return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('node_modules/zod/'));
+  } catch {
+    return false;
+  }
+});
+if (zodOnInbox.length > 0) {
+  over = true;
+  console.error(`zod is on the /communication/inbox route (${zodOnInbox.join(', ')}): import limits from a zod-free contracts module`);
+}
 if (process.argv.includes('--files'))
   for (const file of inbox.js) console.log(`  ${file}  ${kb(gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length)}`);
 if (over) {

@@ -18,7 +18,8 @@ export interface TOutboundMessage {
   messageId: number;
   /** Message type (e.g. WHATSAPP_TEMPLATE sends the company's invite template). */
   type: string;
-  to: { phone: string | null; viberUserId: string | null };
+  /** `webchatVisitorId`: the website-chat visitor (channels/webchat), never a phone number. */
+  to: { phone: string | null; viberUserId: string | null; webchatVisitorId?: string | null };
   body: string;
   /** Absolute signed URLs the provider fetches. */
   mediaUrls: string[];
@@ -50,7 +51,7 @@ export interface TChannelAdapter {
   /** Whether this company can send through the channel at all (credentials configured, simulator on…). */
   isAvailable(company: TChannelCompany): boolean;
   /** Whether this customer has an address on the channel (a phone number, a Viber subscriber id…). */
-  canReach(customer: { phone: string | null; viberUserId: string | null }): boolean;
+  canReach(customer: { phone: string | null; viberUserId: string | null; webchatVisitorId?: string | null }): boolean;
   /**
    * A channel rule that refuses a send right now (e.g. WhatsApp's 24-hour window), as the message to show,
    * or null. The caller owns the data: `hasInboundSince` asks, in the sending transaction, whether this customer wrote

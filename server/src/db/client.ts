@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -90,7 +91,7 @@ export async function createDatabase(opts: TCreateDatabaseOptions): Promise<TDat
       },
     };
   }
-  const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { btree_gist } }));
+  const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { btree_gist, pg_trgm } }));
   const db: TDatabase = {
     kind: 'pglite',
     drizzle: drizzlePglite({ client, logger: loggerOf(opts.onQuery) }),

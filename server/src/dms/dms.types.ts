@@ -4,6 +4,8 @@
  * protocol (shared/protocols/dms-and-payments.md §1, §2). Money is integer cents, times are instants (Date).
  */
 
+import type { TRedactedExchange } from '../lib/outside-calls/recorded-exchange';
+
 export type TDmsVendor = 'dealertrack' | 'cdk';
 
 export interface TDmsCustomer {
@@ -92,19 +94,8 @@ export interface TDmsAdapter {
 }
 
 /** One HTTP exchange with a vendor, secrets already redacted (for the development logs screen). */
-export interface TDmsCall {
+export interface TDmsCall extends TRedactedExchange {
   vendor: TDmsVendor;
-  /** Vendor operation name (SOAP action, or a short name such as `token`, `bulk-status`). */
-  operation: string;
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  /** null when no HTTP answer came (network error, timeout) */
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-  requestBody: string | null;
-  responseBody: string | null;
 }
 
 export type TDmsCallSink = (call: TDmsCall) => void;

@@ -18,3 +18,21 @@ export function pageWindow(query: { page: number; itemsPerPage?: number; paginat
   };
 }
 
+
+/** Keyset cursor of the inbox-ordered lists (inbox, unassigned queue): the last row's bumpedAt and id, opaque to clients. */
+export const ZBumpedCursorSchema = z
+  .string()
+  .max(100)
+  .transform((v, ctx) => {
+    const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
+    const date = new Date(at ?? '');
+    if (!at || Number.isNaN(date.getTime()) || !/^[1-9]\d{0,15}$/.test(id ?? '')) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
+      return z.NEVER;
+    }
+    return { bumpedAt: date, id: Number(id) };
+  });
+
+export function encodeBumpedCursor(row: { bumpedAt: Date | null; id: number }): string {
+  return Buffer.from(`${(row.bumpedAt ?? new Date(0)).toISOString()}|${row.id}`).toString('base64url');
+}

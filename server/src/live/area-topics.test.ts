@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyAdminsTopic, companyRoleTopic, companyTopic, userTopic } from '@cd/contracts/live';
+import { companyAdminsTopic, companyRoleTopic, companyTopic, SUPER_ADMINS_TOPIC, userTopic } from '@cd/contracts/live';
 import { listUserTopics } from './live.service';
 
 describe('area-role live topics', () => {
@@ -16,6 +16,6 @@ describe('area-role live topics', () => {
     expect(both).toContain(companyRoleTopic(4, 'ROLE_AUTO_ACCOUNTING'));
     expect(both).toContain(companyRoleTopic(4, 'ROLE_AUTO_PARTS_SALES'));
     expect(both).not.toContain(companyRoleTopic(3, 'ROLE_AUTO_ACCOUNTING'));
-    expect(listUserTopics({ id: 1, companyId: null, roles: ['ROLE_SUPER_ADMIN', 'ROLE_PAYMENT'] })).toEqual([userTopic(1)]);
+    expect(listUserTopics({ id: 1, companyId: null, roles: ['ROLE_SUPER_ADMIN', 'ROLE_PAYMENT'] })).toEqual([userTopic(1), SUPER_ADMINS_TOPIC]);
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { AREA_ROLE_TOPICS, companyAdminsTopic, companyRoleTopic, companyTopic, userTopic, type TLiveEvent } from '@cd/contracts/live';
+import { AREA_ROLE_TOPICS, companyAdminsTopic, companyRoleTopic, companyTopic, SUPER_ADMINS_TOPIC, userTopic, type TLiveEvent } from '@cd/contracts/live';
 import type { TActor, TAppDeps, TRequestContext } from '../context';
 import { runInScope, type TScope } from '../db/client';
-import { canImpersonate, isCompanyAdmin } from '@cd/contracts/roles';
+import { canImpersonate, isCompanyAdmin, isSuperAdmin } from '@cd/contracts/roles';
 import { findSubscriberAccount, type TSubscriberAccount } from './live.repository';
 import type { TStreamOwner } from './sse-hub';
 import { signMercureToken, type TMercureClaims } from './mercure-jwt';
@@ -22,8 +22,10 @@ export function listActorTopics(actor: TActor): string[] {
 
 /** Same rule from a user's row: company and own topic, the admins topic for company admins, and area-role topics. */
 export function listUserTopics(opts: { id: number; companyId: number | null; roles: readonly string[] }): string[] {
-  if (opts.companyId === null) return [userTopic(opts.id)];
-  const topics = [companyTopic(opts.companyId), userTopic(opts.id)];
+  // Super admins also hear the system events (scheduled-job runs); read from the account at every connect.
+  const system = isSuperAdmin(opts.roles) ? [SUPER_ADMINS_TOPIC] : [];
+  if (opts.companyId === null) return [userTopic(opts.id), ...system];
+  const topics = [companyTopic(opts.companyId), userTopic(opts.id), ...system];
   if (isCompanyAdmin(opts.roles)) topics.push(companyAdminsTopic(opts.companyId));
   for (const role of AREA_ROLE_TOPICS) if (opts.roles.includes(role)) topics.push(companyRoleTopic(opts.companyId, role));
   return topics;
@@ -83,6 +85,8 @@ export async function resolveSubscriberTopics(opts: {
  * user does); a token of a user without company falls back to system scope, its selectors still filter every row.
  */
 function scopeForSelectors(allowed: string[]): TScope {
+  // System events have no company: only the system scope reads them (a super admin's token is the only one listing it).
+  if (allowed.includes(SUPER_ADMINS_TOPIC)) return { companyId: null, system: true };
   const ids = new Set<number>();
   for (const s of allowed) {
     const m = /^\/api\/companies\/(\d+)(?:\/|$)/.exec(s);

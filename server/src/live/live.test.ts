@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyAdminsTopic, companyTopic, userTopic } from '@cd/contracts/live';
+import { companyAdminsTopic, companyTopic, SUPER_ADMINS_TOPIC, userTopic } from '@cd/contracts/live';
 import { bearer, createTestApp, login, seedCompany, seedSuperAdmin, type TSeededCompany, type TTestApp } from '../../test/helpers';
 import { runInScope } from '../db/client';
 import { users } from '../modules/users/users.schema';
@@ -81,7 +81,8 @@ describe('GET /api/get_mercure_jwt', () => {
     expect(admin.topics).toEqual([companyTopic(a.companyId), userTopic(a.admin.id), companyAdminsTopic(a.companyId)]);
     const root = await seedSuperAdmin(t.db);
     const own = await mercureToken(root.email);
-    expect(own.topics).toEqual([userTopic(root.id)]);
+    // The super admin's own token also covers the system topic (scheduled-job runs); an impersonated one never does.
+    expect(own.topics).toEqual([userTopic(root.id), SUPER_ADMINS_TOPIC]);
     const asAdmin = await mercureToken(root.email, `?impersonate=${encodeURIComponent(a.admin.email)}`);
     expect(asAdmin.topics).toEqual(admin.topics);
     expect(decodeJwt(asAdmin.token).sub).toBe(String(a.admin.id));
@@ -323,8 +324,12 @@ describe('sse hub', () => {
     const hub = createSseHub({ live, heartbeatSeconds: 60, maxBufferedBytes: 10_000 });
     const slow = fakeResponse({ slow: true });
     const fast = fakeResponse({ slow: false });
-    hub.openSubscription({ raw: slow as unknown as ServerResponse, selectors: ['*'], allowed: ['/t'], expiresAtMs: Date.now() + 60_000 }).start({ headers: {}, replay: [] });
-    hub.openSubscription({ raw: fast as unknown as ServerResponse, selectors: ['*'], allowed: ['/t'], expiresAtMs: Date.now() + 60_000 }).start({ headers: {}, replay: [] });
+    hub
+      .openSubscription({ raw: slow as unknown as ServerResponse, selectors: ['*'], allowed: ['/t'], expiresAtMs: Date.now() + 60_000 })
+      .start({ headers: {}, replay: [] });
+    hub
+      .openSubscription({ raw: fast as unknown as ServerResponse, selectors: ['*'], allowed: ['/t'], expiresAtMs: Date.now() + 60_000 })
+      .start({ headers: {}, replay: [] });
     expect(hub.size()).toBe(2);
     const big = 'x'.repeat(2000);
     for (let i = 1; i <= 20; i++) live.broadcast([{ ...stored(i), payload: { ...stored(i).payload, data: big } }]);
@@ -375,9 +380,7 @@ describe('redis live bus', () => {
     const bus = await createRedisLiveBus({ redisUrl: 'redis://127.0.0.1:1', connectTimeoutMs: 300, log: (_l, m) => logs.push(m) });
     const got: string[] = [];
     bus.onEvent((e) => got.push(e.payload.id));
-    bus.broadcast([
-      { companyId: 1, topics: ['/t'], payload: { event: 'created', entity: 'x', action: null, data: {}, changes: null, id: '1', extra: null } },
-    ]);
+    bus.broadcast([{ companyId: 1, topics: ['/t'], payload: { event: 'created', entity: 'x', action: null, data: {}, changes: null, id: '1', extra: null } }]);
     expect(got).toEqual(['1']);
     expect(logs.length).toBeGreaterThan(0);
     await bus.close();

@@ -2,7 +2,8 @@ import type { TLiveEvent } from '@cd/contracts/live';
 
 /** What a service records inside its transaction; the id is assigned by the live_events table. */
 export interface TLiveEventInput {
-  companyId: number;
+  /** null for a system event (SUPER_ADMINS_TOPIC only): no tenant scope ever reads it. */
+  companyId: number | null;
   topics: string[];
   event: TLiveEvent['event'];
   entity: string;
@@ -14,7 +15,7 @@ export interface TLiveEventInput {
 
 /** A committed event: the payload subscribers receive plus where it goes. */
 export interface TStoredLiveEvent {
-  companyId: number;
+  companyId: number | null;
   topics: string[];
   payload: TLiveEvent;
 }

@@ -25,7 +25,7 @@ export function findStreamRevocation(event: TStoredLiveEvent): TStreamRevocation
   }
   if (entity === 'company') {
     const companyId = idOf(data) ?? event.companyId;
-    return changed(['enabled']) ? { companyId } : null;
+    return companyId !== null && changed(['enabled']) ? { companyId } : null;
   }
   return null;
 }

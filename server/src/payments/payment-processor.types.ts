@@ -12,6 +12,8 @@
  *   findTransaction / getTransaction before trying again.
  */
 
+import type { TRedactedExchange } from '../lib/outside-calls/recorded-exchange';
+
 export type TPaymentProviderName = 'usaepay' | 'next' | 'simulator';
 
 export type TCardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
@@ -203,17 +205,8 @@ export interface TPaymentProcessor {
 }
 
 /** What every adapter reports to its call log, already redacted (no card data, keys, PIN, auth header). */
-export interface TPaymentCall {
+export interface TPaymentCall extends TRedactedExchange {
   provider: TPaymentProviderName;
-  operation: string;
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-  requestBody: string | null;
-  responseBody: string | null;
 }
 
 export type TPaymentCallSink = (call: TPaymentCall) => void;

@@ -21,6 +21,8 @@ import { rebuildAllRollups } from '../modules/analytics/analytics.api';
 import { seedDemoHistory } from './seed-history';
 import { seedDemoWebhookLog } from './seed-webhook-log';
 import { seedDemoApiLog } from './seed-api-log';
+import { seedDemoRouting } from './seed-issue21-routing';
+import { seedDemoIntegrations } from './seed-issue21-integrations';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -124,8 +126,12 @@ const MOTORS_SERVICES = [
   { title: 'Four-wheel alignment', description: 'Computerised alignment with a printed report.', durationMinutes: 60, priceCents: 11995 },
 ];
 
-/** Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists. */
-export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }): Promise<boolean> {
+/**
+ * Demo data for a first start: two companies, their users and a super admin. Skipped when any company exists.
+ * `encryptionKey` (the deployment's) lets the demo webhook endpoint hold a signing secret it can reveal; without it
+ * that endpoint is left out.
+ */
+export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string; encryptionKey?: Buffer }): Promise<boolean> {
   const seeded = await runInScope(opts.db, { companyId: null, system: true }, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(companies);
     if (Number(existing?.n) > 0) return false;
@@ -209,6 +215,9 @@ export async function seedDemoData(opts: { db: TDatabase; publicUrl?: string }):
     await seedDemoReports(tx, { motorsId: motors!.id, timeZone: motors!.timezone, country: motors!.country });
     await seedDemoWebhookLog(tx, { motorsId: motors!.id, motorsSlug: motors!.slug, motorsPhone: motors!.phone ?? '+15555550100' });
     await seedDemoApiLog(tx, { motorsId: motors!.id, motorsPhone: motors!.phone ?? '+15555550100' });
+    // Issue 21 after the logs above, which read the latest texts as SMS traffic (the website chat is not SMS).
+    await seedDemoRouting(tx, { motorsId: motors!.id, timeZone: motors!.timezone });
+    await seedDemoIntegrations(tx, { motorsId: motors!.id, publicUrl, encryptionKey: opts.encryptionKey });
     return true;
   });
   // The analytics rollups of the demo history, so /analytics and the dashboard open with figures (docs/metrics.md).

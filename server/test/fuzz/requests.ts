@@ -109,7 +109,7 @@ function buildUrl(path: string, pathValues: Record<string, string>, query: [stri
  * A few requests for one operation: valid-looking ones from the document, then mutations of path ids, query
  * values and bodies (JSON and multipart), deep nesting. `runs` scales how many mutations are drawn.
  */
-export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: string; op: TOperation; runs: number }): TFuzzRequest[] {
+export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: string; op: TOperation; runs: number; sweepFreeText?: boolean }): TFuzzRequest[] {
   const { rnd } = ctx;
   const { path, method, op } = opts;
   const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
@@ -144,6 +144,17 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
     out.push({ kind, label, method: method.toUpperCase(), url: buildUrl(path, v.pathValues, v.query), headers, payload, invalid });
   };
   const validBody = () => (bodySchema ? generateValid({ ...ctx, schema: bodySchema, name: 'body' }) : undefined);
+  if (opts.sweepFreeText) {
+    // Every hostile string in every free-text query parameter: the random draws reach a given pair only now and then.
+    for (const p of params.filter((x) => x.in === 'query' && isFreeText(ctx.tools.resolve(x.schema)))) {
+      for (const hostile of HOSTILE_STRINGS) {
+        const v = validValues();
+        const bad = encodeWire(hostile.slice(0, 2000));
+        add('query', `query ${p.name}=${bad.slice(0, 30)}`, { ...v, query: [...v.query.filter(([k]) => k !== p.name), [p.name, bad]] });
+      }
+    }
+    return out;
+  }
   const writes = method !== 'get' && method !== 'delete';
 
   // Valid-looking requests (a multipart operation also gets its form).
@@ -195,6 +206,10 @@ export function buildRequests(ctx: TFuzzContext, opts: { path: string; method: s
   // Deep nesting reaches the JSON parser of every operation that takes a body, declared or not.
   if (writes) add('deep', `body nested 10000 deep`, validValues(), { json: deepJson(10_000, rnd.chance(0.5) ? 'array' : 'object') });
   return out;
+}
+
+function isFreeText(s: TJsonSchema): boolean {
+  return s.type === 'string' && !s.enum && !s.format && !s.pattern;
 }
 
 /** Form parts from a multipart schema; `hostile` replaces the value of one text field. */

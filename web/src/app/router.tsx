@@ -40,6 +40,13 @@ const CompaniesPage = lazyNamed(() => import('../features/companies/components/c
 const CommunicationLayout = lazyFirstScreen(() => import('../features/conversations/components/communication-layout').then((m) => m.CommunicationLayout));
 const SelectConversationPane = lazyFirstScreen(() => import('../features/conversations/components/select-conversation-pane').then((m) => m.SelectConversationPane));
 const MessengerPage = lazyNamed(() => import('../features/conversations/components/messenger-page').then((m) => m.MessengerPage));
+const SearchLauncher = lazyNamed(() => import('../features/search/components/search-launcher').then((m) => m.SearchLauncher));
+/** Loads on its own: the inbox shows before the search box's code arrives. */
+const InboxSearch = () => (
+  <Suspense fallback={null}>
+    <SearchLauncher />
+  </Suspense>
+);
 const CustomerDetailsPage = lazyNamed(() => import('../features/conversations/components/customer-details-page').then((m) => m.CustomerDetailsPage));
 const SimulatorPage = lazyNamed(() => import('../features/simulator/components/simulator-page').then((m) => m.SimulatorPage));
 const GroupsPage = lazyNamed(() => import('../features/groups/components/groups-page').then((m) => m.GroupsPage));
@@ -73,6 +80,10 @@ const CronJobsPage = lazyNamed(() => import('../features/cron-jobs/components/cr
 const RolesPage = lazyNamed(() => import('../features/roles/components/roles-page').then((m) => m.RolesPage));
 const SupportPage = lazyNamed(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
 const AuditLogPage = lazyNamed(() => import('../features/audit-log/components/audit-log-page').then((m) => m.AuditLogPage));
+const ApiKeysPage = lazyNamed(() => import('../features/api-keys/components/api-keys-page').then((m) => m.ApiKeysPage));
+const RoutingPage = lazyNamed(() => import('../features/routing/components/routing-page').then((m) => m.RoutingPage));
+const WebhooksPage = lazyNamed(() => import('../features/outgoing-webhooks/components/webhooks-page').then((m) => m.WebhooksPage));
+const WebchatSettingsPage = lazyNamed(() => import('../features/webchat/components/webchat-settings-page').then((m) => m.WebchatSettingsPage));
 const QuestionnairesPage = lazyNamed(() => import('../features/questionnaires/components/questionnaires-page').then((m) => m.QuestionnairesPage));
 const PublicQuestionnaireView = lazy(() => import('../features/questionnaires/components/public-questionnaire-view').then((m) => ({ default: m.PublicQuestionnaireView })));
 const CustomerQuestionnairesSection = lazy(() =>
@@ -143,7 +154,8 @@ const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/communication/inbox" replace /> },
       {
         // Desktop: the inbox list stays on the left while the customer routes fill the right.
-        element: page(<CommunicationLayout />),
+        // The search box above the inbox (issue 21) is composed in here: features never import each other.
+        element: page(<CommunicationLayout Search={InboxSearch} />),
         errorElement,
         children: [
           { path: 'inbox', element: page(<SelectConversationPane />), errorElement },
@@ -196,6 +208,11 @@ const appRoutes: RouteObject[] = [
   { path: 'roles', element: page(<RolesPage />), errorElement },
   { path: 'support', element: page(<SupportPage />), errorElement },
   { path: 'audit-log', element: page(<AuditLogPage />), errorElement },
+  // Public API keys (issue 21, company admins).
+  { path: 'settings/api-keys', element: page(<ApiKeysPage />), errorElement },
+  { path: 'settings/routing', element: page(<RoutingPage />), errorElement },
+  { path: 'settings/webhooks', element: page(<WebhooksPage />), errorElement },
+  { path: 'settings/webchat', element: page(<WebchatSettingsPage />), errorElement },
   { path: 'development', element: <Navigate to="/development/stats" replace /> },
   // The development section (issue 20, super admins): outside calls, incoming webhooks, figures over both.
   { path: 'development/api', element: page(<ApiRequestsPage />), errorElement },

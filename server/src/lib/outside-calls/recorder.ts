@@ -1,9 +1,9 @@
 import { observeOutsideCall } from '../metrics';
 import type { TNewApiCall } from './api-calls.schema';
-import { currentCallSubject } from './call-subject';
+import { currentCallSubject, type TCallSubject } from './call-subject';
 import { redactCallUrl, redactHeaders, redactText } from './redact';
 
-/** One call to an outside system as a choke point saw it (values may still hold secrets: they are redacted here). */
+/** One call to an outside system as a choke point saw it (values may still hold secrets: the flush redacts them). */
 export interface TOutsideCall {
   vendor: string;
   operation: string;
@@ -29,6 +29,8 @@ export interface TOutsideCall {
 export const LOGGED_BODY_CHARS = 64 * 1024;
 const FLUSH_MS = 250;
 const FLUSH_ROWS = 200;
+/** Rows redacted and inserted per statement in a flush. */
+const WRITE_BATCH = 500;
 /** Rows held while the database does not take them; past this new rows are dropped (and counted). */
 const MAX_BUFFERED_ROWS = 10_000;
 
@@ -42,10 +44,12 @@ function clipBody(text: string | null | undefined): string | null {
   return text.length > LOGGED_BODY_CHARS ? `${text.slice(0, LOGGED_BODY_CHARS)}… [${text.length - LOGGED_BODY_CHARS} more characters]` : text;
 }
 
-/** The stored row: everything through the one redactor, bodies clipped, company and subject from the context. */
-export function toApiCallRow(call: TOutsideCall, at = new Date()): TNewApiCall {
+/**
+ * The stored row: everything through the one redactor, bodies clipped, company and subject from the context (or the
+ * one captured when the call was recorded). Runs in the writer's flush, never on the call path (recordOutsideCall).
+ */
+export function toApiCallRow(call: TOutsideCall, at = new Date(), subject: TCallSubject | undefined = currentCallSubject()): TNewApiCall {
   const secrets = call.secrets ?? [];
-  const subject = currentCallSubject();
   const body = (t: string | null | undefined) => clipBody(t === null || t === undefined ? null : redactText({ text: t, secrets }));
   return {
     companyId: call.companyId !== undefined ? call.companyId : (subject?.companyId ?? null),
@@ -66,9 +70,36 @@ export function toApiCallRow(call: TOutsideCall, at = new Date()): TNewApiCall {
   };
 }
 
+/**
+ * A call as the buffer holds it until the flush: the caller's raw parts (by reference, no copy), the subject of the
+ * moment and the time. Never written as such: the flush turns each into a redacted row or drops it.
+ */
+interface TPendingCall {
+  call: TOutsideCall;
+  subject: TCallSubject | undefined;
+  at: Date;
+}
+
+/**
+ * The cheap part done on the call path. A body longer than the stored clip (rare: a DMS export) is redacted whole
+ * here and then clipped, because redacting a clipped text could miss a secret cut in half (a JSON string left
+ * unterminated); the buffer so never holds more than about LOGGED_BODY_CHARS per body.
+ */
+function pendingOf(call: TOutsideCall): TPendingCall {
+  const long = (t: string | null | undefined) => typeof t === 'string' && t.length > LOGGED_BODY_CHARS;
+  let held = call;
+  if (long(call.requestBody) || long(call.responseBody)) {
+    const secrets = call.secrets ?? [];
+    const early = (t: string | null | undefined) => (long(t) ? clipBody(redactText({ text: t!, secrets })) : t);
+    // Redacting twice is harmless (a redacted text redacts to itself); the flush still runs the short body through.
+    held = { ...call, requestBody: early(call.requestBody), responseBody: early(call.responseBody) };
+  }
+  return { call: held, subject: currentCallSubject(), at: new Date() };
+}
+
 interface TSink {
   write: (rows: TNewApiCall[]) => Promise<void>;
-  buffer: TNewApiCall[];
+  buffer: TPendingCall[];
   pending: Set<Promise<unknown>>;
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
@@ -78,6 +109,7 @@ interface TSink {
 
 /** Process-wide: the choke points (lower layers) record without knowing the app; buildApp installs the database. */
 let sink: TSink | null = null;
+const installed: TSink[] = [];
 
 /** Rows dropped since start because the buffer was full (the database refused them for too long). */
 export function droppedOutsideCalls(): number {
@@ -87,10 +119,14 @@ export function droppedOutsideCalls(): number {
 /** Installs how the log is written (buildApp passes jobs/ops-log-purge.ts apiCallWriterOf); returns the function that removes it again. */
 export function installOutsideCallSink(opts: { write: (rows: TNewApiCall[]) => Promise<void>; onError?: (err: unknown) => void }): () => Promise<void> {
   const mine: TSink = { write: opts.write, buffer: [], pending: new Set(), timer: null, flushing: null, dropped: 0, onError: opts.onError };
+  installed.push(mine);
   sink = mine;
   return async () => {
     await flushSink(mine);
-    if (sink === mine) sink = null;
+    // Closing one app (tests build several in a process) hands recording back to the one installed before it.
+    const at = installed.indexOf(mine);
+    if (at >= 0) installed.splice(at, 1);
+    sink = installed.at(-1) ?? null;
   };
 }
 
@@ -107,7 +143,7 @@ export function recordOutsideCall(call: TOutsideCall): void {
       s.dropped++;
       return;
     }
-    s.buffer.push(toApiCallRow(call));
+    s.buffer.push(pendingOf(call));
     if (s.buffer.length >= FLUSH_ROWS) void flushSink(s);
     else s.timer ??= setTimeout(() => void flushSink(s), FLUSH_MS).unref();
   } catch (err) {
@@ -135,21 +171,37 @@ async function flushSink(s: TSink): Promise<void> {
   if (s.timer) clearTimeout(s.timer);
   s.timer = null;
   if (!s.buffer.length) return;
-  const rows = s.buffer.splice(0, s.buffer.length);
-  s.flushing = (async () => {
-    try {
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        await s.write(chunk);
+  const pending = s.buffer.splice(0, s.buffer.length);
+  const work = (async () => {
+    // Redaction happens here, a batch at a time between writes (the event loop breathes): a call that cannot be
+    // redacted is dropped, never written raw, and only redacted rows ever reach the writer, whatever the write does.
+    for (let i = 0; i < pending.length; i += WRITE_BATCH) {
+      const rows: TNewApiCall[] = [];
+      for (const p of pending.slice(i, i + WRITE_BATCH)) {
+        try {
+          rows.push(toApiCallRow(p.call, p.at, p.subject));
+        } catch (err) {
+          s.dropped++;
+          s.onError?.(err);
+        }
       }
-    } catch (err) {
-      // The database is down or refused the rows: they are lost (counted), the product goes on.
-      s.dropped += rows.length;
-      s.onError?.(err);
-    } finally {
-      s.flushing = null;
+      if (!rows.length) continue;
+      try {
+        await s.write(rows);
+      } catch (err) {
+        // The database is down or refused the rows: they are lost (counted), the product goes on. The rest of the
+        // batch is dropped unredacted (it was never turned into rows).
+        s.dropped += rows.length + Math.max(0, pending.length - i - WRITE_BATCH);
+        s.onError?.(err);
+        return;
+      }
     }
   })();
+  const done: Promise<void> = work.finally(() => {
+    pending.length = 0;
+    if (s.flushing === done) s.flushing = null;
+  });
+  s.flushing = done;
   await s.flushing;
 }
 

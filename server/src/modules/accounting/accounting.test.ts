@@ -18,7 +18,11 @@ let accountantTok: string;
 let intruderTok: string;
 
 const TZ = 'America/New_York';
-const daysAgo = (n: number) => localDayOf({ instant: new Date(Date.now() - n * 86_400_000), timeZone: TZ });
+/** The calendar day n days before today in TZ (counted on the calendar, so a DST change in between does not shift it). */
+const daysAgo = (n: number) => {
+  const today = new Date(`${localDayOf({ instant: new Date(), timeZone: TZ })}T00:00:00Z`);
+  return new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+};
 const HEADER = 'Account,Customer,Document,Transaction,Seq,Date,Amount,Journal,Source,Reconciled';
 
 async function importCsv(tok: string, csv: string, filename = 'ar.csv') {

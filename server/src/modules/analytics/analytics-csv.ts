@@ -1,4 +1,4 @@
-import type { TResponseStats, TUsageMetrics } from '@cd/contracts/analytics';
+import type { TResponseStats, TResponseTargetStats, TUsageMetrics } from '@cd/contracts/analytics';
 import { csvLine } from '../../lib/csv';
 
 /**
@@ -8,6 +8,14 @@ import { csvLine } from '../../lib/csv';
 
 const secs = (v: number | null) => (v === null ? '' : Math.round(v));
 const statsCells = (s: TResponseStats) => [s.count, secs(s.avgSeconds), s.under5, s.from5to15, s.over15];
+const targetCells = (s: TResponseTargetStats) => [
+  s.waits,
+  s.metTarget,
+  s.withinTargetShare === null ? '' : s.withinTargetShare.toFixed(4),
+  s.warned,
+  s.breached,
+];
+const TARGET_HEADER = ['waits_with_target', 'within_target', 'within_target_share', 'warned', 'breached'];
 const STATS_HEADER = (p: string) => [`${p}_count`, `${p}_avg_seconds`, `${p}_under_5_min`, `${p}_5_to_15_min`, `${p}_over_15_min`];
 
 export function analyticsCsv(m: TUsageMetrics): string {
@@ -66,5 +74,13 @@ export function analyticsCsv(m: TUsageMetrics): string {
         ...statsCells(a.response.business),
       ]),
     );
+  const t = m.responseTargets;
+  if (t?.waits) {
+    lines.push('\r\n', csvLine(['response_target_owner_id', 'response_target_owner', ...TARGET_HEADER]));
+    for (const a of t.perAgent) lines.push(csvLine([a.userId ?? '', a.userId === null ? 'unassigned' : a.name, ...targetCells(a)]));
+    lines.push(csvLine(['', 'all', ...targetCells(t)]));
+    lines.push('\r\n', csvLine(['response_target_channel', ...TARGET_HEADER]));
+    for (const c of t.perChannel) lines.push(csvLine([c.channel, ...targetCells(c)]));
+  }
   return lines.join('');
 }

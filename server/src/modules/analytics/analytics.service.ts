@@ -4,6 +4,8 @@ import {
   type TAnalyticsQuery,
   type TDayMetrics,
   type TResponseStats,
+  type TResponseTargetStats,
+  type TResponseTargets,
   type TResponseTimes,
   type TUsageMetrics,
 } from '@cd/contracts/analytics';
@@ -18,6 +20,7 @@ import type { TCompanyWeek } from '../appointments/appointments.api';
 import { findCompany, type TCompanyRow } from '../companies/companies.api';
 import * as modulesRepo from './analytics-modules.repository';
 import { ensureDaysComputed, type TRollupCompany } from './analytics-rollup.service';
+import { aggregateTargets, type TTargetRow } from './analytics-targets.repository';
 import * as repo from './analytics.repository';
 import { emptyCounters, type TCounters } from './metric-definitions';
 
@@ -73,6 +76,26 @@ function dayMetricsOf(day: string, c: TCounters, filtered: boolean): TDayMetrics
   };
 }
 
+function targetStatsOf(r: TTargetRow | undefined): TResponseTargetStats {
+  if (!r) return { waits: 0, warned: 0, breached: 0, metTarget: 0, withinTargetShare: null };
+  return { waits: r.waits, warned: r.warned, breached: r.breached, metTarget: r.met, withinTargetShare: r.decided ? r.met / r.decided : null };
+}
+
+function responseTargetsOf(rows: TTargetRow[], names: Map<number, string>): TResponseTargets {
+  return {
+    ...targetStatsOf(rows.find((r) => r.level === 'total')),
+    perAgent: rows
+      .filter((r) => r.level === 'agent')
+      // The web names the unowned row in the reader's language.
+      .map((r) => ({ userId: r.userId, name: r.userId === null ? '' : (names.get(r.userId) ?? `#${r.userId}`), ...targetStatsOf(r) }))
+      .sort((a, b) => (a.userId === null ? 1 : b.userId === null ? -1 : a.name.localeCompare(b.name) || a.userId - b.userId)),
+    perChannel: rows
+      .filter((r) => r.level === 'channel')
+      .map((r) => ({ channel: r.channel, ...targetStatsOf(r) }))
+      .sort((a, b) => a.channel.localeCompare(b.channel)),
+  };
+}
+
 /** Usage metrics of a company over [from, to] (local days, inclusive) in the caller's transaction and scope. */
 export async function computeUsageMetricsInTx(
   tx: TTx,
@@ -99,9 +122,12 @@ export async function computeUsageMetricsInTx(
     add(perChannel.get(r.channel!) ?? perChannel.set(r.channel!, emptyCounters()).get(r.channel!)!, r);
     if (r.userId) add(perAgent.get(r.userId) ?? perAgent.set(r.userId, emptyCounters()).get(r.userId)!, r);
   }
-  const names = await repo.listUserNames(tx, { companyId: company.id, ids: [...perAgent.keys()] });
   const { start } = instantsOfLocalDay({ day: opts.from, timeZone: company.timezone });
   const { end } = instantsOfLocalDay({ day: opts.to, timeZone: company.timezone });
+  const targets = await aggregateTargets(tx, { companyId: company.id, start, end, now, userIds, channels });
+  const owners = targets.flatMap((r) => (r.level === 'agent' && r.userId !== null ? [r.userId] : []));
+  // One name look-up for the agents of both the rollups and the targets.
+  const names = await repo.listUserNames(tx, { companyId: company.id, ids: [...new Set([...perAgent.keys(), ...owners])] });
   const range = { companyId: company.id, start, end };
   const modules = company.modules ?? {};
   const paymentsOn = (company.payment as { enabled?: boolean; provider?: string | null } | null)?.enabled === true;
@@ -138,6 +164,7 @@ export async function computeUsageMetricsInTx(
     appointments: modules.appointments ? await modulesRepo.appointmentFigures(tx, range) : null,
     repairOrders: modules.automotive ? await modulesRepo.repairOrderFigures(tx, range) : null,
     payments: paymentsOn ? await modulesRepo.paymentFigures(tx, range) : null,
+    responseTargets: responseTargetsOf(targets, names),
   };
 }
 

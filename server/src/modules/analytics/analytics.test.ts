@@ -249,7 +249,10 @@ describe('the hourly analytics job', () => {
   it('builds the history of a company without rollups and closes the days that just ended', async () => {
     const { s, customer } = await newCompany();
     const c = await customer();
-    const now = new Date();
+    // Midday yesterday in New York (17:00 UTC is 12:00 EST / 13:00 EDT): near local midnight the day that just ended
+    // is not closed yet, and the count below would depend on the hour the suite runs.
+    const today = localDayOf({ instant: new Date(), timeZone: 'America/New_York' });
+    const now = new Date(Date.parse(`${today}T17:00:00Z`) - 86_400_000);
     await msg(s.companyId, c, new Date(now.getTime() - 5 * 86_400_000).toISOString(), 'in');
     await msg(s.companyId, c, new Date(now.getTime() - 26 * 3_600_000).toISOString(), 'agent', { userId: s.agent.id });
     expect(await backfillMissingRollups({ db: t.db, now })).toBeGreaterThanOrEqual(1);

@@ -165,6 +165,16 @@ export async function listReportRuns(tx: TTx, opts: { companyId: number; reportI
   return rows.map(runOf);
 }
 
+/** One generated child of a recurring report as a run (undefined for a one-time report). */
+export async function findReportRun(tx: TTx, opts: { companyId: number; id: number }): Promise<TRunRow | undefined> {
+  const rows = await rowsOf(
+    tx,
+    sql`select ${childRunColumns} from reports ch left join users cu on cu.id = ch.created_by_id
+        where ch.company_id = ${opts.companyId} and ch.id = ${opts.id} and ch.parent_id is not null`,
+  );
+  return rows[0] ? runOf(rows[0]) : undefined;
+}
+
 /** The waiting slot of each registry job (its pending outbox job `recurring:<name>`). */
 export async function listNextSlots(tx: TTx, kinds: string[]): Promise<Map<string, Date>> {
   if (!kinds.length) return new Map();

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { cronPatternOf, runReport } from '../reports/reports.api';
 import * as repo from './cron-jobs.repository';
 import type { TRecurringReportRow, TRunPageAsk, TRunRow } from './cron-jobs.repository';
+import { publishCronRun } from './cron-jobs.live';
+import { jobIri, toCronRun } from './cron-run-resource';
 import { describeSchedule } from './schedule-text';
 
 /** Scheduled jobs (issue 20, docs/scheduled-jobs.md): the registry of recurring work, super admins only. */
@@ -22,24 +24,7 @@ function requireSuperAdmin(ctx: TRequestContext): void {
   if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may manage scheduled jobs.');
 }
 
-const jobIri = (name: string) => `/api/cron_jobs/${encodeURIComponent(name)}`;
-
-export function toCronRun(r: TRunRow): TCronRun {
-  return {
-    '@id': `${jobIri(r.job)}/runs/${r.id}`,
-    '@type': 'CronJobRun',
-    id: r.id,
-    job: r.job,
-    trigger: r.trigger,
-    slot: r.slot?.toISOString() ?? null,
-    startedAt: r.startedAt.toISOString(),
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-    durationMs: r.durationMs,
-    outcome: r.outcome,
-    error: r.error,
-    triggeredBy: r.triggeredBy,
-  };
-}
+export { toCronRun } from './cron-run-resource';
 
 function systemJobOf(job: TRecurringJob, extra: { enabled: boolean; nextRunAt: Date | null; lastRun: TRunRow | null }): TCronJob {
   const timeZone = zoneOf(job);
@@ -168,6 +153,8 @@ export async function runCronJob(opts: { ctx: TRequestContext; jobs: TCronRegist
   const started = await startManualRun({ db: ctx.db, job, userId: ctx.actor.realUser.id });
   if (!started.ok) throw new AppError('conflict', started.reason === 'running' ? CRON_JOB_MESSAGES.alreadyRunning : CRON_JOB_MESSAGES.disabled);
   ctx.jobs.wake();
+  // Other super admins' screens hear of the run at once (its end comes from the worker's run listener).
+  await publishCronRun(ctx, started.run.id);
   const run = await runInScope(ctx.db, SYSTEM, (tx) => repo.findJobRun(tx, started.run.id));
   return toCronRun(run!);
 }

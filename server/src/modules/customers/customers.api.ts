@@ -21,4 +21,4 @@ export type { TCustomerRow } from './customers.schema';
 export { toCustomerResource } from './customers.presenter';
 export { findOrCreateCustomerByPhone, recordCustomerOptIn } from './customers-intake.service';
 /** The customer's live event (who hears of it: its owner and the company admins), for writes made outside this module. */
-export { customerEvent } from './customers.service';
+export { absorbCustomerInTx, customerEvent } from './customers.service';

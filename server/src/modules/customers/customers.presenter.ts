@@ -69,6 +69,7 @@ export function toCustomerResource(
     lastPaymentRequest: c.lastPaymentRequest ?? null,
     lastSurvey: c.lastSurvey ?? null,
     reminders: (opts.reminderIds ?? []).map((id) => ({ id, customerId: c.id })),
+    responseDueAt: c.responseDueAt?.toISOString() ?? null,
     createdAt: c.createdAt.toISOString(),
   };
 }

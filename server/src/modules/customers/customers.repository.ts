@@ -420,9 +420,17 @@ export async function findCustomersByIds(tx: TTx, opts: TCustomerScope & { ids: 
 /** The customer behind an inbound message: by phone number, or by messaging-app id when there is no number. */
 export async function findCustomerByIdentity(
   tx: TTx,
-  opts: { companyId: number; phone?: string; viberUserId?: string },
+  opts: { companyId: number; phone?: string; viberUserId?: string; webchatVisitorId?: string },
 ): Promise<TCustomerRow | undefined> {
   if (opts.phone) return findCustomerByPhone(tx, { companyId: opts.companyId, phone: opts.phone });
+  if (opts.webchatVisitorId) {
+    const [row] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.companyId, opts.companyId), eq(customers.webchatVisitorId, opts.webchatVisitorId)))
+      .limit(1);
+    return row;
+  }
   if (!opts.viberUserId) return undefined;
   const [row] = await tx
     .select()

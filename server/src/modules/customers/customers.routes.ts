@@ -18,28 +18,12 @@ import type { TAppDeps } from '../../context';
 import type { TListTotal } from '../../lib/hydra';
 import { toCollection, totalFieldsOf } from '../../lib/hydra';
 import { cappedCollectionOf, errorResponses, hydraCollectionOf, noContent } from '../../lib/openapi';
-import { ZBooleanQuerySchema, ZIdParamsSchema } from '../../lib/route-schemas';
+import { encodeBumpedCursor, ZBooleanQuerySchema, ZBumpedCursorSchema, ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './customers.service';
 import { decimalIntOf, idRefOf } from '@cd/contracts/ids';
 
-/** Keyset cursor of the inbox: the last row's bumpedAt and id, opaque to clients. */
-const ZCursorSchema = z
-  .string()
-  .max(100)
-  .transform((v, ctx) => {
-    const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
-    const date = new Date(at ?? '');
-    if (!at || Number.isNaN(date.getTime()) || !/^[1-9]\d{0,15}$/.test(id ?? '')) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
-      return z.NEVER;
-    }
-    return { bumpedAt: date, id: Number(id) };
-  });
 
-function encodeCursor(row: { bumpedAt: Date | null; id: number }): string {
-  return Buffer.from(`${(row.bumpedAt ?? new Date(0)).toISOString()}|${row.id}`).toString('base64url');
-}
 
 const arrayParam = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
@@ -51,7 +35,7 @@ const ZInboxQuerySchema = z.object({
   tags: arrayParam(z.string().max(50)).optional(),
   span: ZConversationSpanSchema.optional(),
   itemsPerPage: decimalIntOf({ min: 1, max: 100 }).default(15),
-  before: ZCursorSchema.optional(),
+  before: ZBumpedCursorSchema.optional(),
   exactTotal: ZBooleanQuerySchema.optional(),
 });
 
@@ -192,7 +176,7 @@ function keysetCollection<T>(opts: {
       '@id': link(),
       '@type': 'PartialCollectionView' as const,
       first: link(),
-      ...(page.hasMore && page.last ? { next: link(`before=${encodeCursor(page.last)}`) } : {}),
+      ...(page.hasMore && page.last ? { next: link(`before=${encodeBumpedCursor(page.last)}`) } : {}),
     },
   };
 }

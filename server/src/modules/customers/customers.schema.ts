@@ -20,6 +20,8 @@ export const customers = pgTable(
     lastName: text('last_name').notNull().default(''),
     phone: text('phone'),
     viberUserId: text('viber_user_id'),
+    /** A website-chat visitor (migration 0047, docs/webchat.md): the customer's address on the `webchat` channel. */
+    webchatVisitorId: text('webchat_visitor_id'),
     timezone: text('timezone'),
     email: text('email'),
     address: jsonb('address').notNull().$type<Record<string, string | null | undefined>>().default({}),
@@ -40,6 +42,8 @@ export const customers = pgTable(
     lastPaymentRequest: jsonb('last_payment_request').$type<TPaymentRequestSummary | null>(),
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true, mode: 'date' }),
     welcomeSentAt: timestamp('welcome_sent_at', { withTimezone: true, mode: 'date' }),
+    /** The open routing wait's first-reply due time (modules/routing, migration 0046); null: none. */
+    responseDueAt: timestamp('response_due_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -290,6 +290,25 @@ export async function mergeCustomers(opts: { ctx: TRequestContext; id: number; s
   });
 }
 
+/**
+ * Merges `duplicateId` into `keptId` in the caller's transaction, by the same rules as a staff merge (no visibility
+ * check: the caller vouches for both, e.g. the website chat's phone hand-over). Returns both rows for the live events.
+ */
+export async function absorbCustomerInTx(
+  tx: TTx,
+  opts: { companyId: number; keptId: number; duplicateId: number },
+): Promise<{ kept: TCustomerRow; removed: TCustomerRow }> {
+  const { companyId, keptId, duplicateId } = opts;
+  await repo.lockCustomers(tx, { companyId, ids: [keptId, duplicateId] });
+  const kept = await repo.findCustomer(tx, { companyId, ownerId: null, id: keptId });
+  const removed = await repo.findCustomer(tx, { companyId, ownerId: null, id: duplicateId });
+  if (!kept || !removed) throw new AppError('not_found', 'Customer not found.');
+  await repo.moveCustomerData(tx, { companyId, fromId: duplicateId, toId: keptId });
+  await repo.deleteCustomer(tx, { companyId, id: duplicateId });
+  const row = (await repo.updateCustomer(tx, { companyId, id: keptId, values: mergeCustomerValues(kept, removed) }))!;
+  return { kept: row, removed };
+}
+
 /** What merging `duplicateId` into `id` would move and which values would win; changes nothing. */
 export async function previewCustomerMerge(opts: { ctx: TRequestContext; id: number; duplicateId: number }): Promise<TCustomerMergePreview> {
   const { ctx, id, duplicateId } = opts;

@@ -8,8 +8,6 @@ import { ZIdParamsSchema } from '../../lib/route-schemas';
 import { contextOf } from '../../plugins/auth';
 import * as service from './api-requests.service';
 
-const READ = errorResponses(400, 401, 403, 404);
-
 /** The outgoing API log (issue 20, /development/api): super admins only. */
 export async function apiRequestsRoutes(app: FastifyInstance, deps: TAppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +19,7 @@ export async function apiRequestsRoutes(app: FastifyInstance, deps: TAppDeps) {
         tags,
         summary: 'Calls the product made to outside systems, newest first (redacted).',
         querystring: ZApiRequestListQuerySchema,
-        response: { 200: cappedCollectionOf(ZApiRequestSchema), ...READ },
+        response: { 200: cappedCollectionOf(ZApiRequestSchema), ...errorResponses(400, 401, 403, 422) },
       },
     },
     async (req) =>
@@ -39,7 +37,7 @@ export async function apiRequestsRoutes(app: FastifyInstance, deps: TAppDeps) {
         tags,
         summary: 'One outside call with its redacted headers and bodies.',
         params: ZIdParamsSchema,
-        response: { 200: ZApiRequestDetailSchema, ...READ },
+        response: { 200: ZApiRequestDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => service.getApiRequest({ ctx: contextOf(deps, req), id: req.params.id }),

@@ -8,6 +8,14 @@ import { flushOutsideCalls, statusClassOf } from '../../lib/outside-calls/record
 import * as repo from './api-requests.repository';
 
 const SYSTEM = { companyId: null, system: true } as const;
+/**
+ * Shortest text search: the log's trigram indexes (migration 0042) serve `ILIKE '%term%'` from three letters or digits
+ * in a row; any other term (`ab`, `%_\\`, `a-b`) has no trigram to look up and would read every row, so it is refused.
+ */
+export const MIN_SEARCH_CHARS = 3;
+export const SEARCH_TOO_SHORT = `Search for at least ${MIN_SEARCH_CHARS} letters or digits in a row.`;
+/** The trigram index only helps when the term holds a run of 3 letters/digits (pg_trgm ignores other characters). */
+const INDEXABLE_TERM = new RegExp(`[\\p{L}\\p{N}]{${MIN_SEARCH_CHARS}}`, 'u');
 
 function requireSuperAdmin(ctx: TRequestContext): void {
   if (!ctx.actor.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may read the outgoing API log.');
@@ -57,6 +65,7 @@ export async function listApiRequests(opts: {
   const from = dateOf(q.from);
   const to = dateOf(q.to);
   if (from && to && from >= to) throw new AppError('bad_request', '`from` must be before `to`.');
+  if (q.q && !INDEXABLE_TERM.test(q.q)) throw new AppError('validation_failed', SEARCH_TOO_SHORT, [{ propertyPath: 'q', message: SEARCH_TOO_SHORT }]);
   // Calls recorded a moment ago are still in the writer's buffer: the list shows them.
   await flushOutsideCalls();
   const strictlyBefore = q['createdAt[strictly_before]'];

@@ -114,8 +114,38 @@ describe('the outgoing API log', () => {
     expect(future).toHaveLength(0);
     // Page 1 and page 2 cost the same statements whatever the rows (no per-row company lookup).
     const n1 = await countStatements(t, () => list(rootTok, `?vendor=${vendor}`));
-    const n2 = await countStatements(t, () => list(rootTok, `?vendor=${vendor}&q=op`));
+    const n2 = await countStatements(t, () => list(rootTok, `?vendor=${vendor}&q=op5`));
     expect(n2).toBeLessThanOrEqual(n1);
+  });
+
+  it('searches literally: LIKE wildcards in `q` match only themselves; terms under 3 characters are refused with 422', async () => {
+    const vendor = unique('w')
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_');
+    someCall(vendor, { operation: 'lit', url: 'https://x.example/abc%_\\def' });
+    someCall(vendor, { operation: 'wild', url: 'https://x.example/abcXdef' });
+    someCall(vendor, { operation: 'quote', url: "https://x.example/o'brien" });
+    await flushOutsideCalls();
+    const ops = async (q: string) => {
+      const res = await list(rootTok, `?vendor=${vendor}&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      return (res.json().member as { operation: string }[]).map((m) => m.operation);
+    };
+    expect(await ops('abc%_\\def')).toEqual(['lit']);
+    expect(await ops('abc%_\\')).toEqual(['lit']);
+    expect(await ops('abc%def')).toEqual([]);
+    expect(await ops('abc_def')).toEqual([]);
+    expect(await ops("o'brien")).toEqual(['quote']);
+    expect(await ops("'; drop table api_calls; --")).toEqual([]);
+    expect(await ops('Xdef')).toEqual(['wild']);
+    // No run of 3 letters or digits: nothing for the trigram index to look up.
+    for (const q of ['a', 'ab', ' ab ', '%', '%_\\', '___', "it's", 'a-b-c']) {
+      const res = await list(rootTok, `?vendor=${vendor}&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().detail).toContain('at least 3 letters or digits');
+    }
+    // Empty means no search.
+    expect((await list(rootTok, `?vendor=${vendor}&q=`)).json().member).toHaveLength(3);
   });
 
   it('is for super admins only', async () => {

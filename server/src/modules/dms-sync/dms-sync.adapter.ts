@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ZDmsSchema } from '@cd/contracts/company';
 import type { TConfig } from '../../config';
-import { bindCallSubject } from '../../lib/outside-calls/call-subject';
+import { bindCallSubject, type TCallSubject } from '../../lib/outside-calls/call-subject';
 import {
   createCdkTokenProvider,
   createDmsAdapter,
@@ -85,7 +85,14 @@ function productConfigOf(config: TConfig, log: TDmsLog): TDmsProductConfig {
  * The company's adapter with every call logged; null when its DMS is off. `forceEnabled` lets a super admin sync
  * service writers while setting the link up, before switching it on. Incomplete settings throw a DmsError (auth).
  */
-export function buildDmsAdapter(opts: { config: TConfig; company: TCompanyRow; log: TDmsLog; forceEnabled?: boolean }): TDmsAdapter | null {
+export function buildDmsAdapter(opts: {
+  config: TConfig;
+  company: TCompanyRow;
+  log: TDmsLog;
+  forceEnabled?: boolean;
+  /** What the calls serve (the sync run, the repair order pushed): their API log rows' subject. */
+  subject?: Pick<TCallSubject, 'subjectType' | 'subjectId'>;
+}): TDmsAdapter | null {
   const settings = dmsSettingsOf(opts.company);
   const adapter = createDmsAdapter({
     settings: opts.forceEnabled ? { ...settings, enabled: true } : settings,
@@ -94,6 +101,6 @@ export function buildDmsAdapter(opts: { config: TConfig; company: TCompanyRow; l
     timeoutMs: opts.config.dms.timeoutMs,
     onCall: createDmsCallLogger({ log: opts.log, companyId: opts.company.id }),
   });
-  // Its calls land in the outgoing API log under the company (lib/outside-calls).
-  return adapter && bindCallSubject(adapter, { companyId: opts.company.id });
+  // Its calls land in the outgoing API log under the company and what they serve (lib/outside-calls).
+  return adapter && bindCallSubject(adapter, { ...opts.subject, companyId: opts.company.id });
 }

@@ -70,7 +70,7 @@ export async function runPushRound(opts: { deps: TAppDeps; log: TDmsLog; company
   const byId = new Map(lines.map((l) => [l.id, l]));
   const sendable = claimed.filter((p) => byId.get(p.lineId)?.status === 'approved');
   try {
-    const adapter = buildDmsAdapter({ config: deps.config, company, log: opts.log });
+    const adapter = buildDmsAdapter({ config: deps.config, company, log: opts.log, subject: { subjectType: 'repair_order', subjectId: repairOrderId } });
     if (!adapter) return refuse('The DMS link of the company is switched off.');
     const pushed = sendable.length
       ? await adapter.pushApprovedLines({

@@ -138,7 +138,7 @@ export async function runImport(opts: { deps: TAppDeps; log: TDmsLog; companyId:
   try {
     if (!company) throw new DmsError({ vendor: run.dmsVendor === 'vendor_a' ? 'dealertrack' : 'cdk', kind: 'auth', message: 'The company no longer exists.' });
     const settings = dmsSettingsOf(company);
-    const adapter = buildDmsAdapter({ config: deps.config, company, log: opts.log });
+    const adapter = buildDmsAdapter({ config: deps.config, company, log: opts.log, subject: { subjectType: 'dms_sync', subjectId: runId } });
     if (!adapter || settings.dmsType !== run.dmsVendor)
       throw new DmsError({
         vendor: run.dmsVendor === 'vendor_a' ? 'dealertrack' : 'cdk',
@@ -232,7 +232,13 @@ export async function syncServiceWriters(opts: { ctx: TRequestContext; log: TDms
   };
   let writers;
   try {
-    const adapter = buildDmsAdapter({ config: ctx.config, company, log: opts.log, forceEnabled: true })!;
+    const adapter = buildDmsAdapter({
+      config: ctx.config,
+      company,
+      log: opts.log,
+      forceEnabled: true,
+      subject: { subjectType: 'dms_sync', subjectId: run.id },
+    })!;
     writers = await adapter.listServiceWriters();
   } catch (err) {
     if (err instanceof DmsError) throw await fail(err);

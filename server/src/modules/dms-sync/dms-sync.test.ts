@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
+import { flushOutsideCalls } from '../../lib/outside-calls/recorder';
 import {
   sampleClosedRepairOrder,
   sampleOpenRepairOrder,
@@ -277,6 +278,26 @@ describe('DMS import (Dealertrack)', () => {
     expect(a.json()).toMatchObject({ alreadyRunning: false, run: { state: 'running', kind: 'import', trigger: 'manual', dmsType: 'vendor_a' } });
     expect(b.json()).toMatchObject({ alreadyRunning: true, run: { id: a.json().run.id } });
     await t.app.deps.jobs.drain();
+  });
+
+  it('logs the import’s DMS calls in the outgoing API log under its sync run', async () => {
+    const { s, dealer, adminTok } = await dmsCompany(t, fake);
+    fake.openRepairOrders.push(openOrder(dealer, { repairOrderNumber: `${dealer}1`, customerKey: `${dealer}C`, vin: '' }));
+    const run = await sync(t, adminTok, s.companyId);
+    expect(run.state).toBe('done');
+    await flushOutsideCalls();
+    const rows = await runInScope(
+      t.db,
+      { companyId: null, system: true },
+      async (tx) =>
+        (
+          await tx.execute(
+            sql`select subject_type as "subjectType", subject_id::int as "subjectId" from api_calls where company_id = ${s.companyId} and vendor = 'dealertrack'`,
+          )
+        ).rows as { subjectType: string | null; subjectId: number | null }[],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(rows.map(() => ({ subjectType: 'dms_sync', subjectId: run.id })));
   });
 
   it('records a vendor error or a timeout as a clear message and writes nothing', async () => {

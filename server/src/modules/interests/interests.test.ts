@@ -5,6 +5,7 @@ import { runInScope } from '../../db/client';
 import { createTestApp, login, seedCompany, unique, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { caller } from '../../../test/repair-order-fixtures';
 import { customerIdsOfInterests, upsertListingInterest } from './interests.api';
+import { uniqueTestPhone } from '../../../test/test-phone';
 
 let t: TTestApp;
 let s: TSeededCompany;
@@ -28,7 +29,7 @@ async function setRoles(userId: number, roles: string[]) {
   await system((tx) => tx.execute(sql`update users set roles = ${`{${roles.join(',')}}`}::text[] where id = ${userId}`));
 }
 async function newCustomer(companyId = s.companyId, firstName = 'Ann'): Promise<number> {
-  const phone = `+1202555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  const phone = uniqueTestPhone({ prefix: '+1202555', digits: 4 });
   const res = await system((tx) =>
     tx.execute(
       sql`insert into customers (company_id, first_name, last_name, phone) values (${companyId}, ${firstName}, 'Buyer', ${phone}) returning id::int as id`,

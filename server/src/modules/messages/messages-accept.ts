@@ -9,6 +9,7 @@ import type { TCustomerRow } from '../customers/customers.api';
 import { customerEvent, customerScopeOf } from '../customers/customers.service';
 import { findMediaRows, type TMediaRow } from '../media/media.api';
 import { blockReason, checkSendInput, lastMessageOf, messageEvent, presentMessage, resolveChannel, type TSendRequest } from './message-rules';
+import { agentRepliesQueued } from './messages.hooks';
 import { enqueueSendMessages } from './messages.jobs';
 import * as repo from './messages.repository';
 import { sendMessage } from './messages.service';
@@ -146,6 +147,8 @@ async function writeBatch(opts: { tx: TTx; companyId: number; reqs: TSendRequest
     companyId,
     sends: plans.flatMap((p, n) => (p.values.status === 'blocked' ? [] : [{ messageId: rows[n]!.id, runAt: p.req.scheduledAt }])),
   });
+  const replied = [...new Set(plans.filter((p) => p.values.status === 'SENDING').map((p) => p.customer.id))];
+  if (replied.length) await agentRepliesQueued.run({ tx, companyId, customerIds: replied });
   // Replying reads the conversation; a scheduled message does not bump it until it goes out.
   await customersRepo.upsertReadStates(tx, { companyId, pairs: plans.map((p) => ({ customerId: p.customer.id, userId: p.req.ctx.actor.user.id })) });
   // Several sends to one customer: the latest (highest id) is its last message.

@@ -23,7 +23,7 @@ export interface TInbound {
   companyId: number;
   channel: TChannel;
   /** Who wrote: a phone number (SMS, WhatsApp) or a messaging-app id (Viber), with the display name the app gave. */
-  from: { phone?: string; viberUserId?: string; name?: string };
+  from: { phone?: string; viberUserId?: string; webchatVisitorId?: string; name?: string };
   body: string;
   providerMessageId: string;
   media: { url: string; contentType: string }[];
@@ -56,6 +56,7 @@ export async function receiveInbound(opts: { deps: TDeps; inbound: TInbound }): 
             companyId: company.id,
             phone: inbound.from.phone ?? null,
             viberUserId: inbound.from.viberUserId ?? null,
+            webchatVisitorId: inbound.from.webchatVisitorId ?? null,
             firstName,
             lastName: rest.join(' '),
             userId: company.defaultCustomerUserId,

@@ -96,8 +96,8 @@ async function prepareCompanySends(deps: TDeps, companyId: number, jobs: TJob[],
           continue;
         }
         // Automated and group sends wait for the recipient's sending window; an agent's reply in a live
-        // conversation is never held.
-        if ((m.sender === 'system' || m.groupMessageId !== null) && deps.config.quietHours) {
+        // conversation is never held, nor is anything on website chat (the visitor is on the page right now).
+        if ((m.sender === 'system' || m.groupMessageId !== null) && m.channel !== 'webchat' && deps.config.quietHours) {
           const next = nextSendingTime({
             now: new Date(),
             timeZone: customer.timezone ?? company.timezone,
@@ -141,7 +141,7 @@ async function prepareCompanySends(deps: TDeps, companyId: number, jobs: TJob[],
           done.push(job.id);
           continue;
         }
-        sendable.push({ job, m: row, to: { phone: customer.phone, viberUserId: customer.viberUserId } });
+        sendable.push({ job, m: row, to: { phone: customer.phone, viberUserId: customer.viberUserId, webchatVisitorId: customer.webchatVisitorId } });
       }
       const at = new Date();
       const stamped = new Set(await repo.stampSendAttempts(tx, { companyId, ids: sendable.filter((s) => !s.m.attemptStartedAt).map((s) => s.m.id), at }));

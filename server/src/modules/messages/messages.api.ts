@@ -11,9 +11,11 @@ export { newSimulatorMessageId, receiveInbound, recordChannelConsent, type TInbo
 export { applyProviderStatus } from './messages-status.service';
 export { JOB_SEND_MESSAGE } from './messages.jobs';
 export {
+  agentRepliesQueued,
   cardNumberMasked,
   inboundMessageReceived,
   inboundMessageStored,
+  type TAgentRepliesQueued,
   type TCardNumberMasked,
   type TInboundMessageReceived,
   type TInboundMessageStored,

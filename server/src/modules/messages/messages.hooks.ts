@@ -57,3 +57,15 @@ export interface TCardNumberMasked {
 }
 
 export const cardNumberMasked = createHook<TCardNumberMasked>({ name: 'messages.cardNumberMasked' });
+
+/**
+ * Agents' messages just queued to go out (not scheduled, not blocked), in the send's transaction and before the
+ * conversations are bumped: each listed conversation got a reply. Routing attaches (app.ts) to stop its timers.
+ */
+export interface TAgentRepliesQueued {
+  tx: TTx;
+  companyId: number;
+  customerIds: number[];
+}
+
+export const agentRepliesQueued = createHook<TAgentRepliesQueued>({ name: 'messages.agentRepliesQueued' });

@@ -10,6 +10,7 @@ import type { TCustomerRow } from '../customers/customers.api';
 import { customerEvent, customerScopeOf } from '../customers/customers.service';
 import { findMediaRows } from '../media/media.api';
 import { blockReason, checkSendInput, lastMessageOf, loadCompany, messageEvent, presentMessage, resolveChannel, type TMessagesDeps, type TSendRequest } from './message-rules';
+import { agentRepliesQueued } from './messages.hooks';
 import { enqueueSendMessage } from './messages.jobs';
 import * as repo from './messages.repository';
 import type { TMessageRow } from './messages.schema';
@@ -79,6 +80,7 @@ export async function sendMessage(opts: TSendRequest) {
       });
       await repo.linkAttachments(tx, { companyId: scope.companyId, messageId: m.id, mediaIds: opts.mediaIds });
       if (status !== 'blocked') await enqueueSendMessage(tx, { companyId: scope.companyId, messageId: m.id, runAt: opts.scheduledAt });
+      if (status === 'SENDING') await agentRepliesQueued.run({ tx, companyId: scope.companyId, customerIds: [customer.id] });
       // Replying reads the conversation; a scheduled message does not bump it until it goes out.
       await customersRepo.upsertReadState(tx, { companyId: scope.companyId, customerId: customer.id, userId: ctx.actor.user.id });
       const events = [messageEvent(ctx, customer, m, 'created', { attachments: media })];

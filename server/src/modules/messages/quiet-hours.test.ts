@@ -41,6 +41,51 @@ describe('quiet hours', () => {
     expect((await thread(day.id)).find((m) => m.sender === 'system')!.status).toBe('SENT');
   });
 
+  it('never hold a website-chat welcome: the visitor is on the page now', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { runInScope } = await import('../../db/client');
+    const { sha256 } = await import('../../lib/crypto');
+    // Its own company, set in a zone where it is night now.
+    const own = await seedCompany(t.db);
+    await runInScope(t.db, { companyId: null, system: true }, (tx) => tx.execute(sql`update companies set timezone = ${zoneWhere(false)} where id = ${own.companyId}`));
+    const ownTok = (await login(t.app, own.admin.email)).token;
+    const origin = 'https://night.example.com';
+    const settings = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/webchat/settings',
+      headers: { ...bearer(ownTok), 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ enabled: true, allowedOrigins: [origin] }),
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/webchat/sessions',
+      remoteAddress: '10.7.7.7',
+      headers: { 'content-type': 'application/json', origin },
+      payload: JSON.stringify({ key: settings.json().widgetKey }),
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const visitor = session.json().token as string;
+    // Past the spam guard's minimum time between opening the chat and writing.
+    await runInScope(t.db, { companyId: null, system: true }, (tx) =>
+      tx.execute(sql`update webchat_sessions set created_at = created_at - interval '1 minute' where token_hash = ${sha256(visitor)}`),
+    );
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/webchat/messages',
+      remoteAddress: '10.7.7.7',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}`, origin },
+      payload: JSON.stringify({ body: 'Anyone there at night?' }),
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    await t.app.deps.jobs.drain();
+    const welcome = await runInScope(t.db, { companyId: null, system: true }, async (tx) =>
+      (await tx.execute(sql`select status from messages where company_id = ${own.companyId} and direction = 'OUTBOUND' and channel = 'webchat'`)).rows,
+    );
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.status).not.toBe('SENDING');
+  });
+
   it('rejects a company window wider than the default', async () => {
     const { seedSuperAdmin } = await import('../../../test/helpers');
     const root = (await login(t.app, (await seedSuperAdmin(t.db)).email)).token;

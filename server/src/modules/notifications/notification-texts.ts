@@ -1,3 +1,5 @@
+import { fillPlaceholders, shorten } from '../../lib/notification-text';
+
 /**
  * Notification texts in the recipient's language: the same words appear in the centre, the push message, the
  * e-mail and the SMS, so they are written once, when the notification is created.
@@ -43,30 +45,20 @@ function textsFor(language: string) {
   return TEXTS[(language in TEXTS ? language : 'en') as TLanguage];
 }
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-}
-
-/** Keeps a text within `max` characters, ending with an ellipsis when cut. */
-export function shorten(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-}
-
 /** `transferredFrom`: the away colleague whose conversation was handed to the recipient with this message. */
 export function inboundMessageTexts(opts: { language: string; customerName: string; content: string | null; hasMedia: boolean; transferredFrom?: string }) {
   const t = textsFor(opts.language);
   const body = opts.content?.trim() ? shorten(opts.content, 500) : opts.hasMedia ? t.attachment : '';
   const title = opts.transferredFrom
-    ? fill(t.transferred, { from: opts.transferredFrom, name: opts.customerName })
-    : fill(t.newMessage, { name: opts.customerName });
+    ? fillPlaceholders(t.transferred, { from: opts.transferredFrom, name: opts.customerName })
+    : fillPlaceholders(t.newMessage, { name: opts.customerName });
   return { title, body };
 }
 
 export function unreadAlertTexts(opts: { language: string; customerName: string; minutes: number }) {
   const t = textsFor(opts.language);
   const values = { name: opts.customerName, minutes: opts.minutes };
-  return { title: fill(t.unreadTitle, values), body: fill(t.unreadBody, values) };
+  return { title: fillPlaceholders(t.unreadTitle, values), body: fillPlaceholders(t.unreadBody, values) };
 }
 
 /** Plain-text e-mail and SMS bodies: the notification's words and a link into the app. */

@@ -116,6 +116,7 @@ function createDeliverNotificationHandler(deps: TDeps, opts: { pushAgent?: Agent
       vapid: { subject: deps.config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       topic: `n${n.id}`,
       agent: opts.pushAgent,
+      logSubject: { companyId: n.companyId, notificationId: n.id },
     });
     if (out.ok) return record(n.companyId, { notificationId: n.id, channel: 'push', target: t.target, status: 'sent', providerId: String(out.statusCode) });
     if (out.gone) {

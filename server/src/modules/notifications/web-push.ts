@@ -3,6 +3,8 @@ import webpush from 'web-push';
 import { MAX_PUSH_PAYLOAD_BYTES, type TPushPayload } from '@cd/contracts/notification';
 import { runInScope, type TDatabase } from '../../db/client';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { recordOutsideCall } from '../../lib/outside-calls/recorder';
+import { REDACTED } from '../../lib/secret-redact';
 import { findAppSetting, insertAppSettingIfAbsent } from './notifications.repository';
 
 const VAPID_SETTING = 'web_push_vapid';
@@ -63,6 +65,24 @@ export function pushPayloadJson(payload: TPushPayload): string {
   return JSON.stringify({ ...payload, body: body ? `${body}…` : '' });
 }
 
+/**
+ * A push endpoint for the outgoing API log: the push service's origin and its fixed path parts; the subscription's
+ * own parts (the capability a sender needs, a long token) replaced. Everything after the first such part goes too,
+ * as does any query.
+ */
+export function redactPushEndpoint(endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return REDACTED;
+  }
+  const parts = url.pathname.split('/');
+  const firstSecret = parts.findIndex((p, i) => i === parts.length - 1 || p.length >= 16 || /\d/.test(p));
+  const kept = parts.slice(0, Math.max(1, firstSecret)).join('/');
+  return `${url.protocol}//${url.host}${kept}/${REDACTED}`;
+}
+
 export type TPushOutcome = { ok: true; statusCode: number } | { ok: false; gone: boolean; permanent: boolean; statusCode: number; message: string };
 
 /** Sends one encrypted push message (RFC 8030/8291/8292 via `web-push`); never throws for an answer of the push service. */
@@ -73,7 +93,41 @@ export async function sendWebPush(opts: {
   /** Push services replace a pending message with the same topic: a retried delivery does not stack up. */
   topic: string;
   agent?: Agent;
+  /** Whose push this is, for the outgoing API log (vendor `web_push`): the notification's company and id. */
+  logSubject?: { companyId: number | null; notificationId?: number | null };
 }): Promise<TPushOutcome> {
+  const started = performance.now();
+  const record = (status: number | null, answer: { headers?: unknown; body?: unknown; error?: string | null }) =>
+    recordOutsideCall({
+      vendor: 'web_push',
+      operation: 'push.send',
+      method: 'POST',
+      url: redactPushEndpoint(opts.subscription.endpoint),
+      status,
+      durationMs: performance.now() - started,
+      error: answer.error ?? null,
+      // What went out, without values that are credentials: the VAPID JWT and key, the encrypted payload.
+      requestHeaders: {
+        authorization: REDACTED,
+        ttl: String(24 * 3600),
+        urgency: 'high',
+        topic: opts.topic,
+        'content-encoding': 'aes128gcm',
+        'content-type': 'application/octet-stream',
+      },
+      requestBody: `[encrypted payload, ${Buffer.byteLength(opts.payload)} bytes before encryption]`,
+      responseHeaders: stringHeaders(answer.headers),
+      responseBody: typeof answer.body === 'string' && answer.body ? answer.body : null,
+      // Scrubbed wherever they turn up (an error message quoting the endpoint, a push service echoing a key).
+      secrets: [opts.subscription.endpoint, opts.subscription.key, opts.subscription.token, opts.vapid.privateKey].filter((x) => x.length >= 8),
+      ...(opts.logSubject
+        ? {
+            companyId: opts.logSubject.companyId,
+            subjectType: opts.logSubject.notificationId ? 'notification' : null,
+            subjectId: opts.logSubject.notificationId ?? null,
+          }
+        : {}),
+    });
   try {
     const res = await webpush.sendNotification(
       { endpoint: opts.subscription.endpoint, keys: { p256dh: opts.subscription.key, auth: opts.subscription.token } },
@@ -88,10 +142,12 @@ export async function sendWebPush(opts: {
         ...(opts.agent ? { agent: opts.agent } : {}),
       },
     );
+    record(res.statusCode, { headers: res.headers, body: res.body });
     return { ok: true, statusCode: res.statusCode };
   } catch (err) {
     if (err instanceof webpush.WebPushError) {
       const status = err.statusCode;
+      record(status, { headers: err.headers, body: err.body, error: `HTTP ${status}` });
       // 404/410: the subscription expired or was revoked. 429 and 5xx are worth another try; other 4xx are not.
       return {
         ok: false,
@@ -105,6 +161,15 @@ export async function sendWebPush(opts: {
     // subscription key the encryption refuses) and would fail the same way again.
     const message = err instanceof Error ? err.message : String(err);
     const network = typeof (err as { code?: unknown }).code === 'string' || /timeout|socket|network/i.test(message);
+    record(null, { error: message });
     return { ok: false, gone: false, permanent: !network, statusCode: 0, message };
   }
+}
+
+function stringHeaders(headers: unknown): Record<string, string> {
+  if (!headers || typeof headers !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>))
+    if (typeof value === 'string' || Array.isArray(value)) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
 }

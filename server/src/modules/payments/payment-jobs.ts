@@ -52,7 +52,7 @@ export async function reconcilePaymentAttempts(opts: { deps: TDeps; log: TPaymen
     let found: TPaymentTransaction | null;
     let provider: string;
     try {
-      const processor = processorForCompany({ config: opts.deps.config, company, log: opts.log });
+      const processor = processorForCompany({ config: opts.deps.config, company, log: opts.log, paymentRequestId: attempt.paymentRequestId });
       if (!processor) continue;
       provider = processor.provider;
       found = await processor.findTransaction({ idempotencyKey: attempt.idempotencyKey });

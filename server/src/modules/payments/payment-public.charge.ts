@@ -66,7 +66,7 @@ async function startCharge(opts: { deps: TAppDeps; code: string; body: TPublicCh
     }
     requirePayable(resolved);
     if (await attempts.findOpenAttempt(tx, { companyId: company.id, paymentRequestId: request.id })) throw new AppError('conflict', PAYMENT_IN_PROGRESS);
-    const processor = publicProcessor({ deps: opts.deps, company, log: opts.log });
+    const processor = publicProcessor({ deps: opts.deps, company, log: opts.log, paymentRequestId: request.id });
     if (!processor) throw new AppError('conflict', 'payment_unavailable');
     const attempt = await attempts.insertAttempt(tx, {
       companyId: company.id,

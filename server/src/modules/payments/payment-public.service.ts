@@ -60,9 +60,14 @@ export function requirePayable(resolved: TResolvedPayment): void {
 }
 
 /** The company's processor for a public caller: a setup problem is "unavailable", not a 500. */
-export function publicProcessor(opts: { deps: Pick<TAppDeps, 'config'>; company: TCompanyRow; log: TPaymentLog }): TPaymentProcessor | null {
+export function publicProcessor(opts: {
+  deps: Pick<TAppDeps, 'config'>;
+  company: TCompanyRow;
+  log: TPaymentLog;
+  paymentRequestId?: number;
+}): TPaymentProcessor | null {
   try {
-    return processorForCompany({ config: opts.deps.config, company: opts.company, log: opts.log });
+    return processorForCompany({ config: opts.deps.config, company: opts.company, log: opts.log, paymentRequestId: opts.paymentRequestId });
   } catch (err) {
     if (err instanceof PaymentError) return null;
     throw err;
@@ -145,7 +150,12 @@ export async function tokenizePublicCard(opts: {
   requirePayable(resolved);
   const processor = publicProcessor({ deps: opts.deps, company: resolved.company, log: opts.log });
   if (!processor || processor.provider !== 'simulator') throw new AppError('not_found', CARD_FORM_NOT_SIMULATOR);
-  const token = tokenizeSimulatorCard({ store: paymentSimulatorStore(), number: opts.body.number, expiration: opts.body.expiration, cvc: opts.body.cvc });
+  const token = tokenizeSimulatorCard({
+    store: paymentSimulatorStore(opts.deps.config),
+    number: opts.body.number,
+    expiration: opts.body.expiration,
+    cvc: opts.body.cvc,
+  });
   if (!token.ok) {
     const field = token.error === 'card_number_invalid' ? 'number' : token.error === 'expiration_invalid' ? 'expiration' : 'cvc';
     throw validationError([{ propertyPath: field, message: token.error }]);

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../db/client';
+import { flushOutsideCalls } from '../../lib/outside-calls/recorder';
 import { startFakeUsaepay, type TFakeUsaepay } from '../../../test/fakes/fake-usaepay';
 import { createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { caller, seedOrderWorld } from '../../../test/repair-order-fixtures';
@@ -186,5 +187,22 @@ describe('USAePay: page, charge and webhook', () => {
     expect(joined).not.toContain(fake.key.signatureKey);
     // The PIN is six digits: only as a value of its own (timestamps and durations are long digit runs).
     expect(joined).not.toMatch(new RegExp(`(?<![0-9.])${fake.key.pin}(?![0-9])`));
+  });
+  it('logs the charge’s gateway calls in the outgoing API log under the payment request', async () => {
+    const { id, code } = await sentRequest(4300);
+    expect((await charge(code, fake.issuePaymentKey({ number: CARD }))).json()).toMatchObject({ outcome: 'approved' });
+    await flushOutsideCalls();
+    const rows = await runInScope(
+      t.db,
+      { companyId: null, system: true },
+      async (tx) =>
+        (
+          await tx.execute(
+            sql`select operation, subject_type as "subjectType", subject_id::int as "subjectId" from api_calls where company_id = ${s.companyId} and vendor = 'usaepay' and subject_id = ${id}`,
+          )
+        ).rows as { operation: string; subjectType: string | null; subjectId: number }[],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.subjectType === 'payment_request')).toBe(true);
   });
 });

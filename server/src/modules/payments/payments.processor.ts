@@ -1,6 +1,6 @@
 import { PAYMENT_SECRET_FIELDS } from '@cd/contracts/company';
 import type { TConfig } from '../../config';
-import { bindCallSubject } from '../../lib/outside-calls/call-subject';
+import { bindCallSubject, type TCallSubject } from '../../lib/outside-calls/call-subject';
 import { decryptSecret } from '../../lib/crypto';
 import {
   createPaymentProcessor,
@@ -20,13 +20,20 @@ export interface TPaymentLog {
 }
 
 /**
- * One simulator per server process (docs/payments.md): its one-time payment keys, transactions and terminal requests
- * live in memory, so the tokenising page, the charge and a refund made later must all see the same store.
+ * One simulator per app (docs/payments.md): its one-time payment keys, transactions and terminal requests live in
+ * memory, so the tokenising page, the charge and a refund made later must all see the same store. Keyed by the app's
+ * config object, which a server process builds once: apps in one process (the test suite's) never share a store,
+ * where equal company and rule ids of separate databases would replay each other's charges.
  */
-const simulatorStore: TSimulatorStore = createSimulatorStore();
+const simulatorStores = new WeakMap<object, TSimulatorStore>();
 
-export function paymentSimulatorStore(): TSimulatorStore {
-  return simulatorStore;
+export function paymentSimulatorStore(config: object): TSimulatorStore {
+  let store = simulatorStores.get(config);
+  if (!store) {
+    store = createSimulatorStore();
+    simulatorStores.set(config, store);
+  }
+  return store;
 }
 
 /**
@@ -75,19 +82,23 @@ export function processorForCompany(opts: {
   config: Pick<TConfig, 'encryptionKey' | 'payments' | 'paymentNextApiUrl'>;
   company: Pick<TCompanyRow, 'id' | 'payment'>;
   log: TPaymentLog;
+  /** The payment request the calls serve (their API log rows' subject), when the caller knows it. */
+  paymentRequestId?: number | null;
 }): TPaymentProcessor | null {
   const { config } = opts;
   const processor = createPaymentProcessor({
     settings: decryptedPaymentSettings({ config, company: opts.company }),
     config: {
       simulate: config.payments.simulate,
-      simulatorStore,
+      simulatorStore: paymentSimulatorStore(config),
       usaepayBaseUrl: config.payments.usaepayBaseUrl,
       nextBaseUrl: config.paymentNextApiUrl,
       timeoutMs: config.payments.timeoutMs,
     },
     onCall: createPaymentCallLogger({ log: opts.log, companyId: opts.company.id }),
   });
-  // Its calls land in the outgoing API log under the company (lib/outside-calls).
-  return processor && bindCallSubject(processor, { companyId: opts.company.id });
+  // Its calls land in the outgoing API log under the company and the payment request they serve (lib/outside-calls).
+  const companyId = opts.company.id;
+  const subject: TCallSubject = opts.paymentRequestId != null ? { companyId, subjectType: 'payment_request', subjectId: opts.paymentRequestId } : { companyId };
+  return processor && bindCallSubject(processor, subject);
 }

@@ -26,7 +26,7 @@ const consent = { name: 'Bob Roe', text: 'I agree to be charged $30.00 every mon
 const PATH = '/api/payment/recurring_rules';
 
 const keyOf = (number = '4000100011112224') => {
-  const k = tokenizeSimulatorCard({ store: paymentSimulatorStore(), number, expiration: '12/39', cvc: '123' });
+  const k = tokenizeSimulatorCard({ store: paymentSimulatorStore(t.app.deps.config), number, expiration: '12/39', cvc: '123' });
   if (!('paymentKey' in k)) throw new Error('tokenise failed');
   return k.paymentKey;
 };

@@ -23,7 +23,7 @@ const consent = { name: 'Alice Doe', text: 'I agree to be charged $25.00 every m
 const PATH = '/api/payment/recurring_rules';
 
 const keyOf = (number = '4000100011112224') => {
-  const k = tokenizeSimulatorCard({ store: paymentSimulatorStore(), number, expiration: '12/39', cvc: '123' });
+  const k = tokenizeSimulatorCard({ store: paymentSimulatorStore(t.app.deps.config), number, expiration: '12/39', cvc: '123' });
   if (!('paymentKey' in k)) throw new Error('tokenise failed');
   return k.paymentKey;
 };
@@ -153,7 +153,7 @@ describe('the monthly job', () => {
       )
     ).rows as { token_encrypted: string }[];
     const token = decryptSecret(t.app.deps.config.encryptionKey, row!.token_encrypted);
-    const saved = paymentSimulatorStore().savedCards.get(token)!;
+    const saved = paymentSimulatorStore(t.app.deps.config).savedCards.get(token)!;
     saved.result = { outcome: 'declined', authorizedPercent: 0, declineReason: 'insufficient_funds', errorCode: '10004', message: 'Insufficient funds' };
     expect(await chargeDueRules({ ...deps(), now: dueAt(rule) })).toBe(1);
     const list = await charges(rule.id);

@@ -34,7 +34,7 @@ afterAll(() => t?.close());
 const retry = (saleId: number, key: string, amountCents: number) =>
   t.app.inject({ method: 'POST', url: `/api/payment/transactions/${saleId}/refund`, headers: bearer(admin), payload: { amountCents, idempotencyKey: key } });
 /** Refunds the simulator made under a key (0 or 1: its idempotency map). */
-const madeAtProcessor = (key: string) => (paymentSimulatorStore().attempts.has(key) ? 1 : 0);
+const madeAtProcessor = (key: string) => (paymentSimulatorStore(t.app.deps.config).attempts.has(key) ? 1 : 0);
 
 describe('a refund retry racing the reconcile job', () => {
   it('in parallel, exactly one of them settles the attempt: never a refund made and its amount given back', async () => {

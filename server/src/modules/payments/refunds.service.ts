@@ -211,7 +211,7 @@ export async function refundTransaction(opts: {
   const company = await runInScope(ctx.db, { companyId: sale.companyId }, (tx) => findCompany(tx, sale.companyId));
   let processor;
   try {
-    processor = company ? processorForCompany({ config: ctx.config, company, log: opts.log }) : null;
+    processor = company ? processorForCompany({ config: ctx.config, company, log: opts.log, paymentRequestId: sale.paymentRequestId }) : null;
   } catch (err) {
     if (err instanceof PaymentError) return fail(ctx, sale, attempt, err.message);
     throw err;

@@ -35,7 +35,7 @@ export function createTerminalJobHandlers(opts: { deps: TAppDeps; log: TPaymentL
       });
       if (!loaded || !loaded.company) return;
       const { row, company } = loaded;
-      const processor = processorForCompany({ config: deps.config, company, log: opts.log });
+      const processor = processorForCompany({ config: deps.config, company, log: opts.log, paymentRequestId: row.paymentRequestId });
       let state: TTerminalRequest;
       try {
         if (!processor) state = { ...timedOut(row.providerKey!), state: 'error', providerStatus: 'payments are off' };

@@ -22,7 +22,7 @@ const q = (text: ReturnType<typeof sql>) => runInScope(t.db, { companyId: null, 
 
 /** The simulator's pay request of this invoice answers `percent` of its amount when it completes. */
 function answerPartially(invoice: string, percent: number, settlement: TPaymentTransaction['settlement']): TPaymentTransaction {
-  const store = paymentSimulatorStore();
+  const store = paymentSimulatorStore(t.app.deps.config);
   const p = [...store.payRequests.values()].find((r) => r.invoice === invoice);
   if (!p) throw new Error('no simulator pay request');
   const tx: TPaymentTransaction = {
@@ -82,7 +82,7 @@ describe('a terminal partial approval', () => {
     const partial = answerPartially(invoice, 50, 'pending');
     const done = await waitForTerminal(id);
     expect(done).toMatchObject({ state: 'failed', message: TERMINAL_PARTIAL_VOIDED });
-    expect(paymentSimulatorStore().transactions.get(partial.key)!.settlement).toBe('voided');
+    expect(paymentSimulatorStore(t.app.deps.config).transactions.get(partial.key)!.settlement).toBe('voided');
     const [attempt] = await attemptOf(id);
     expect(attempt).toMatchObject({ state: 'error', error_code: 'partial_approval_voided' });
     expect(attempt!.message).toMatch(/approved only .*40\.00.* of .*80\.00.*voided/);

@@ -45,10 +45,10 @@ export async function listTerminals(opts: { ctx: TRequestContext; companyId?: nu
   return paymentEnabled(company) ? usableTerminals(opts.ctx, company) : [];
 }
 
-function processorOf(ctx: TRequestContext, company: TCompanyRow, log: TPaymentLog): TPaymentProcessor {
+function processorOf(ctx: TRequestContext, company: TCompanyRow, log: TPaymentLog, paymentRequestId?: number): TPaymentProcessor {
   let processor: TPaymentProcessor | null;
   try {
-    processor = processorForCompany({ config: ctx.config, company, log });
+    processor = processorForCompany({ config: ctx.config, company, log, paymentRequestId });
   } catch (err) {
     if (err instanceof PaymentError) throw new AppError('validation_failed', err.message, [{ propertyPath: 'serial', message: err.message }]);
     throw err;
@@ -92,7 +92,7 @@ export async function sendToTerminal(opts: { ctx: TRequestContext; id: number; s
       const grid = paymentSettingsOf(company).terminals ?? [];
       if (!grid.some((t) => t.serial === opts.serial)) throw validationError([{ propertyPath: 'serial', message: 'No such terminal in the company’s grid.' }]);
       if (!usableTerminals(ctx, company).some((t) => t.serial === opts.serial)) throw new AppError('forbidden', TERMINAL_NOT_ASSIGNED);
-      const processor = processorOf(ctx, company, opts.log);
+      const processor = processorOf(ctx, company, opts.log, request.id);
       const row = await repo.insertTerminalRequest(tx, {
         companyId: request.companyId,
         paymentRequestId: request.id,
@@ -107,7 +107,7 @@ export async function sendToTerminal(opts: { ctx: TRequestContext; id: number; s
       return { row, company, invoice: request.invoice };
     },
   });
-  const processor = processorOf(ctx, company, opts.log);
+  const processor = processorOf(ctx, company, opts.log, row.paymentRequestId);
   let started: TTerminalRequest;
   let deviceKey: string;
   try {
@@ -188,7 +188,7 @@ export async function cancelTerminal(opts: { ctx: TRequestContext; id: number; l
   let state: TTerminalRequest = { key: row.providerKey ?? '', state: 'canceled', providerStatus: 'canceled', transaction: null, expiresAt: null };
   let partialVoided = false;
   if (row.providerKey) {
-    const processor = processorOf(ctx, company, opts.log);
+    const processor = processorOf(ctx, company, opts.log, row.paymentRequestId);
     try {
       await processor.cancelTerminalRequest({ requestKey: row.providerKey });
       state = await processor.getTerminalRequest({ requestKey: row.providerKey });

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_LIMITS } from '@cd/contracts/reminders';
 import { runInScope } from '../../db/client';
 import { countStatements, createTestApp, login, seedCompany, type TSeededCompany, type TTestApp } from '../../../test/helpers';
 import { caller } from '../../../test/repair-order-fixtures';
+import { uniqueTestPhone } from '../../../test/test-phone';
 
 let t: TTestApp;
 let s: TSeededCompany;
@@ -18,7 +18,7 @@ const system = <T>(fn: Parameters<typeof runInScope<T>>[2]) => runInScope(t.db, 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function newCustomer(companyId = s.companyId, userId: number | null = null): Promise<number> {
-  const phone = `+1202555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}${randomBytes(1)[0]! % 10}`;
+  const phone = uniqueTestPhone({ prefix: '+1202555', digits: 5 });
   const res = await system((tx) =>
     tx.execute(
       sql`insert into customers (company_id, user_id, first_name, last_name, phone) values (${companyId}, ${userId}, 'Rita', 'Remind', ${phone}) returning id::int as id`,

@@ -57,6 +57,13 @@ describe('the PDF', () => {
     expect(survey.length).toBeLessThan(usage.length);
   });
 
+  it('adds the response-target table only when a conversation had a target', async () => {
+    const without = reportMetricsFixture();
+    without.responseTargets = { waits: 0, warned: 0, breached: 0, metTarget: 0, withinTargetShare: null, perAgent: [], perChannel: [] };
+    const [withTargets, none] = [await renderReportPdf(docOf()), await renderReportPdf(docOf({ metrics: without }))];
+    expect(withTargets.length).toBeGreaterThan(none.length + 500);
+  });
+
   it('copes with an empty period, a year of days, no surveys and hostile names', async () => {
     const empty = reportMetricsFixture({ surveys: false });
     empty.perAgent = [];
@@ -73,7 +80,7 @@ describe('the workbook', () => {
   it('has the Summary, Per day, Per agent, Per channel and Surveys sheets, each headed by period, zone and filters', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await renderReportXlsx(docOf({ filters: { agents: ['Ana Kovač'], channels: [] } }))) as never);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Per day', 'Per agent', 'Per channel', 'Surveys']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Per day', 'Per agent', 'Per channel', 'Response targets', 'Surveys']);
     const perDay = wb.getWorksheet('Per day')!;
     expect(perDay.getCell('A3').value).toBe('Period: 2026-11-09 to 2026-11-22 (Last 7 days)');
     expect(perDay.getCell('A4').value).toBe('Time zone: America/New_York · Filters: Agents: Ana Kovač; all channels');
@@ -84,6 +91,18 @@ describe('the workbook', () => {
     const surveys = wb.getWorksheet('Surveys')!;
     expect(surveys.getCell('A10').value).toBe('All advisors');
     expect(surveys.getCell('B10').value).toBe(46);
+    const targets = wb.getWorksheet('Response targets')!;
+    expect(targets.getRow(6).values).toContain('Share within target');
+    expect([7, 8, 9, 10].map((r) => targets.getCell(`A${r}`).value)).toEqual(['Ana Kovač', 'Marko Horvat', 'Nobody (unassigned)', 'All owners']);
+    expect(targets.getRow(10).values).toEqual([undefined, 'All owners', 40, 35, 35 / 39, 7, 4]);
+  });
+
+  it('leaves the Response targets sheet out when no conversation had a target', async () => {
+    const m = reportMetricsFixture();
+    m.responseTargets = { waits: 0, warned: 0, breached: 0, metTarget: 0, withinTargetShare: null, perAgent: [], perChannel: [] };
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await renderReportXlsx(docOf({ metrics: m }))) as never);
+    expect(wb.worksheets.map((w) => w.name)).not.toContain('Response targets');
   });
 
   it('leaves the Surveys sheet out without surveys, and writes formula-like names as text', async () => {

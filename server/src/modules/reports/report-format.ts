@@ -41,6 +41,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   sms_gateway: 'SMS gateway',
   whatsapp: 'WhatsApp',
   viber: 'Viber',
+  webchat: 'Website chat',
 };
 
 export const channelLabel = (c: string) => CHANNEL_LABELS[c] ?? c;

@@ -13,7 +13,16 @@ import {
   type TReportDocumentInput,
 } from './report-format';
 import { barChart, cards, COLORS, columnChart, CONTENT_WIDTH, PAGE, sectionTitle, t, table } from './report-pdf-kit';
-import { perAgentTable, perChannelTable, perDayTable, surveysTable, type TReportTable, type TReportValue, type TReportValueKind } from './report-tables';
+import {
+  perAgentTable,
+  perChannelTable,
+  perDayTable,
+  responseTargetsTable,
+  surveysTable,
+  type TReportTable,
+  type TReportValue,
+  type TReportValueKind,
+} from './report-tables';
 
 /**
  * The report as a PDF (pdfkit): a header stating title, company, period, time zone and filters; figure cards;
@@ -140,6 +149,15 @@ function usageSections(doc: TDoc, m: TUsageMetrics): void {
     ],
     rows: responseRows(m),
   });
+
+  if (m.responseTargets?.waits) {
+    sectionTitle(
+      doc,
+      'Response-time targets',
+      "First replies to new conversations against the company's target, counted on the business-hours clock, by owner.",
+    );
+    reportTable(doc, responseTargetsTable(m.responseTargets));
+  }
 
   sectionTitle(doc, 'Per agent', 'Messages written by each agent, conversations in which they replied, and their response times.');
   if (m.perAgent.length)

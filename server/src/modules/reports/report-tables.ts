@@ -1,4 +1,4 @@
-import type { TUsageMetrics } from '@cd/contracts/analytics';
+import type { TResponseTargets, TUsageMetrics } from '@cd/contracts/analytics';
 import { channelLabel } from './report-format';
 
 /**
@@ -119,5 +119,24 @@ export function surveysTable(s: NonNullable<TUsageMetrics['surveys']>): TReportT
     rows: s.perAdvisor.map((a) => [a.name, a.sent, a.completed, shareOf(a.completed, a.sent), a.positiveShare]),
     totals: ['All advisors', s.sent, s.completed, shareOf(s.completed, s.sent), s.positiveShare],
     empty: 'No survey was sent in this period.',
+  };
+}
+
+/** First replies against the company's response-time target (issue 21), per owner at the time, with the totals. */
+export function responseTargetsTable(t: TResponseTargets): TReportTable {
+  const cells = (s: TResponseTargets['perAgent'][number] | TResponseTargets) => [s.waits, s.metTarget, s.withinTargetShare, s.warned, s.breached];
+  return {
+    name: 'Response targets',
+    columns: [
+      { header: 'Owner', kind: 'text', pdfWidth: 0.3, xlsxWidth: 26 },
+      { header: 'Waits with a target', pdfHeader: 'Waits', kind: 'count', pdfWidth: 0.12, xlsxWidth: 19 },
+      { header: 'Answered within target', pdfHeader: 'In time', kind: 'count', pdfWidth: 0.14, xlsxWidth: 22 },
+      { header: 'Share within target', pdfHeader: 'Share in time', kind: 'share', pdfWidth: 0.16, xlsxWidth: 19 },
+      { header: 'Warned', kind: 'count', pdfWidth: 0.13, xlsxWidth: 10 },
+      { header: 'Breached', kind: 'count', pdfWidth: 0.15, xlsxWidth: 10 },
+    ],
+    rows: t.perAgent.map((a) => [a.userId === null ? 'Nobody (unassigned)' : a.name, ...cells(a)]),
+    totals: ['All owners', ...cells(t)],
+    empty: 'No conversation had a response-time target in this period.',
   };
 }

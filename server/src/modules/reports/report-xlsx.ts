@@ -1,7 +1,16 @@
 import ExcelJS from 'exceljs';
 import type { TResponseStats } from '@cd/contracts/analytics';
 import { filtersText, KIND_TITLES, localDateTime, periodText, RESPONSE_CLOCK_NOTE, type TReportDocumentInput } from './report-format';
-import { perAgentTable, perChannelTable, perDayTable, surveysTable, type TReportTable, type TReportValue, type TReportValueKind } from './report-tables';
+import {
+  perAgentTable,
+  perChannelTable,
+  perDayTable,
+  responseTargetsTable,
+  surveysTable,
+  type TReportTable,
+  type TReportValue,
+  type TReportValueKind,
+} from './report-tables';
 
 /**
  * The report as a workbook (exceljs): Summary, Per day, Per agent, Per channel and, where the company has surveys,
@@ -120,7 +129,8 @@ export async function renderReportXlsx(input: TReportDocumentInput): Promise<Buf
     summary,
   );
 
-  for (const spec of [perDayTable(m), perAgentTable(m), perChannelTable(m), ...(m.surveys ? [surveysTable(m.surveys)] : [])]) addTableSheet(wb, input, spec);
+  const optional = [...(m.responseTargets?.waits ? [responseTargetsTable(m.responseTargets)] : []), ...(m.surveys ? [surveysTable(m.surveys)] : [])];
+  for (const spec of [perDayTable(m), perAgentTable(m), perChannelTable(m), ...optional]) addTableSheet(wb, input, spec);
 
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

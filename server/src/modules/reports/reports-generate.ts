@@ -58,7 +58,13 @@ async function withEvents<T>(deps: TDeps, companyId: number, fn: (tx: TTx, emitR
   });
 }
 
-export async function generateReport(opts: { deps: TDeps; job: TJob; now?: Date }): Promise<'rescheduled' | void> {
+/**
+ * Told after a generated child of a recurring report starts, finishes or fails: the scheduled-jobs registry lists those
+ * as runs of `report:{parent}` (app.ts wires the cron-jobs module's publisher; this module cannot import it).
+ */
+export type TReportRunListener = (run: { companyId: number; reportId: number }) => Promise<void>;
+
+export async function generateReport(opts: { deps: TDeps; job: TJob; now?: Date; onRun?: TReportRunListener }): Promise<'rescheduled' | void> {
   const { deps, job } = opts;
   const companyId = job.companyId!;
   const id = Number(job.payload.reportId);
@@ -70,6 +76,10 @@ export async function generateReport(opts: { deps: TDeps; job: TJob; now?: Date 
     return { ...row, attempts: row.attempts + 1 };
   });
   if (!claimed) return;
+  const told = async () => {
+    if (claimed.parentId !== null && opts.onRun) await opts.onRun({ companyId, reportId: id });
+  };
+  await told();
 
   let files: { pdfKey: string; xlsxKey: string } | null = null;
   try {
@@ -108,8 +118,10 @@ export async function generateReport(opts: { deps: TDeps; job: TJob; now?: Date 
       else await rescheduleJob(tx, { jobId: job.id, runAt: new Date(Date.now() + retryDelayMs(claimed.attempts)), error: message });
       await emitRow(id);
     });
+    await told();
     return 'rescheduled';
   }
+  await told();
   // The files of an earlier generation (run again) go once the new ones are committed.
   for (const key of [claimed.pdfKey, claimed.xlsxKey]) if (key) await deleteStoredFile({ config: deps.config, key });
   deps.jobs.wake();
@@ -142,9 +154,9 @@ export async function mailReport(opts: { deps: TDeps; job: TJob; now?: Date }): 
   await deps.mailer.send(composeReportMail({ config: deps.config, to, companyId, doc: found.doc, pdf, xlsx, now: opts.now }));
 }
 
-export function createReportJobHandlers(opts: { deps: TDeps }): Record<string, TJobHandler> {
+export function createReportJobHandlers(opts: { deps: TDeps; onRun?: TReportRunListener }): Record<string, TJobHandler> {
   return {
-    [REPORT_GENERATE_JOB]: ({ job }) => generateReport({ deps: opts.deps, job }),
+    [REPORT_GENERATE_JOB]: ({ job }) => generateReport({ deps: opts.deps, job, onRun: opts.onRun }),
     [REPORT_MAIL_JOB]: ({ job }) => mailReport({ deps: opts.deps, job }),
   };
 }

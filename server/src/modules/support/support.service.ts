@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SUPPORT_MESSAGES, type TSupportInfo, type TSupportRequest } from '@cd/contracts/support';
+import { SUPPORT_LIMITS, SUPPORT_MESSAGES, type TSupportInfo, type TSupportRequest } from '@cd/contracts/support';
 import type { TRequestContext } from '../../context';
 import { runInScope } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -21,6 +21,28 @@ const oneLine = (v: string | undefined | null, max = 500) =>
     .trim()
     .slice(0, max);
 
+const PAGE_BASE = 'https://app.invalid';
+export const PAGE_NOT_SAME_SITE = 'The page must be a path of this site (like /inbox?tab=open).';
+
+/**
+ * The page the user came from, as sent by the browser: a path of this site and nothing else (no scheme, host or
+ * protocol-relative `//host`, no backslash a browser would read as a slash, printable ASCII only as browsers encode
+ * paths, at most SUPPORT_LIMITS.page characters). null when absent; throws 422 for anything else.
+ */
+export function sameSitePathOf(page: string | undefined): string | null {
+  if (page === undefined || page === '') return null;
+  const refuse = () => new AppError('validation_failed', PAGE_NOT_SAME_SITE, [{ propertyPath: 'page', message: PAGE_NOT_SAME_SITE }]);
+  if (page.length > SUPPORT_LIMITS.page || !/^\/(?![/\\])[\x21-\x7e]*$/.test(page) || page.includes('\\')) throw refuse();
+  let url: URL;
+  try {
+    url = new URL(page, PAGE_BASE);
+  } catch {
+    throw refuse();
+  }
+  if (url.origin !== PAGE_BASE) throw refuse();
+  return page;
+}
+
 /**
  * Mails the user's question with its context to SUPPORT_EMAIL, replies going to the user. Counted per real user
  * (an impersonating admin asks as themself) before anything is awaited, so parallel requests cannot pass the limit.
@@ -35,6 +57,8 @@ export async function sendSupportRequest(opts: {
   const { ctx, input, limiter } = opts;
   const to = ctx.config.support.email;
   if (!to) throw new AppError('validation_failed', SUPPORT_MESSAGES.notConfigured);
+  // Checked before the rate limit counts the request: a refused page costs the user no attempt.
+  const page = sameSitePathOf(input.page);
   const { user, realUser, impersonating } = ctx.actor;
   const key = `support:${realUser.id}`;
   if (limiter.add(key) > SUPPORT_MAX_PER_HOUR)
@@ -53,7 +77,7 @@ export async function sendSupportRequest(opts: {
     `Roles: ${user.roles.join(', ')}`,
     impersonating ? `Impersonated by: ${nameOf(realUser)} <${realUser.email}> (id ${realUser.id})` : 'Impersonation: no',
     `App revision: ${ctx.config.revision}`,
-    `Page: ${oneLine(input.page) || '-'}`,
+    `Page: ${page ?? '-'}`,
     `Browser: ${oneLine(input.userAgent ?? opts.headerUserAgent) || '-'}`,
     `Viewport: ${oneLine(input.viewport, 40) || '-'}`,
     `Time: ${new Date().toISOString()}`,

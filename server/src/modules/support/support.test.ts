@@ -86,16 +86,44 @@ describe('POST /api/support', () => {
     const res = await ask(t.app, tok, {
       subject: 'Fine',
       message: 'Body\r\nBcc: not-a-header@evil.test',
-      page: '/x\r\nBcc: evil@evil.test',
+      page: '/x?y=1',
       userAgent: 'UA\r\nX-Evil: 1',
     });
     expect(res.statusCode, res.body).toBe(202);
     const mail = t.mails.at(-1)!;
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.replyTo).not.toMatch(/[\r\n]/);
-    expect(mail.text).toContain('Page: /x Bcc: evil@evil.test');
+    expect(mail.text).toContain('Page: /x?y=1\n');
     expect(mail.text).toContain('Browser: UA X-Evil: 1');
     expect(mail.text).toContain('Company: none');
+  });
+
+  it('takes the page the user came from only as a path of this site (hostile values 422, nothing mailed or counted)', async () => {
+    const own = await seedCompany(t.db);
+    const tok = (await login(t.app, own.agent.email)).token;
+    const before = t.mails.length;
+    for (const page of [
+      'https://evil.test/phish',
+      '//evil.test/x',
+      '/\\evil.test',
+      '\\\\evil.test',
+      'javascript:alert(1)',
+      'inbox',
+      '/x\r\nBcc: evil@evil.test',
+      '/x\u0000y',
+      '/with space',
+      '/ünïcode',
+      `/${'a'.repeat(500)}`,
+      ' /leading-space',
+    ])
+      // A NUL is refused by the body parser already (400); everything else by the page rule (422).
+      expect([400, 422], JSON.stringify(page)).toContain((await ask(t.app, tok, { subject: 'Where', message: 'x', page })).statusCode);
+    expect(t.mails.length).toBe(before);
+    // Refused pages did not use up the hourly allowance.
+    for (const page of ['/communication/inbox?customer=12&tab=open', '/settings/api-keys#new', '/'])
+      expect((await ask(t.app, tok, { subject: 'Where', message: 'x', page })).statusCode, page).toBe(202);
+    expect(t.mails.at(-1)!.text).toContain('Page: /\n');
+    expect(t.mails.at(-3)!.text).toContain('Page: /communication/inbox?customer=12&tab=open\n');
   });
 
   it('answers bad bodies with 422 and never 500', async () => {

@@ -1,11 +1,10 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { GlobalBanners } from './banners';
-import { MobileDrawer } from './mobile-drawer';
 import { isMobileRoute, MOBILE_HOME } from './mobile-routes';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -17,6 +16,9 @@ import { useActivePage } from './use-active-page';
 import { useCurrentUser } from './current-user';
 import { useLiveUpdates } from './use-live-updates';
 import { useDocumentTitle, useSingleTabGuard, useSyncPreferences, useTrayAppAction } from './use-shell-effects';
+
+// Only phones use the swipe drawer (SwipeableDrawer alone is about 5 KB gzip): desktops never load it.
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 /** Signed-in layout: top bar, side menu (or the mobile drawer), global banners, then the page. */
 export function AppShell() {
@@ -45,13 +47,15 @@ export function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />
       {mobile ? (
-        <MobileDrawer
-          unread={unread}
-          showCalendar={me.roles.includes('ROLE_APPOINTMENTS')}
-          open={drawerOpen}
-          onOpen={() => setDrawerOpen(true)}
-          onClose={() => setDrawerOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <MobileDrawer
+            unread={unread}
+            showCalendar={me.roles.includes('ROLE_APPOINTMENTS')}
+            open={drawerOpen}
+            onOpen={() => setDrawerOpen(true)}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
       ) : (
         <SideMenu unread={unread} chatUnread={chatUnread} />
       )}

@@ -17,6 +17,8 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PollOutlined from '@mui/icons-material/PollOutlined';
@@ -27,6 +29,7 @@ import TagOutlined from '@mui/icons-material/TagOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 
 export const MENU_ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardOutlined,
@@ -53,6 +56,9 @@ export const MENU_ICONS: Record<string, SvgIconComponent> = {
   roles: ShieldOutlined,
   'cron-jobs': ScheduleOutlined,
   'audit-log': ManageSearchOutlined,
+  routing: AltRouteOutlined,
+  'api-keys': VpnKeyOutlined,
+  webchat: SupportAgentOutlined,
   'development-stats': BarChartOutlined,
   'development-api': ApiOutlined,
   'development-webhook': WebhookOutlined,

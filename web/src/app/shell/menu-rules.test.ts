@@ -21,7 +21,7 @@ describe('visibleMenuEntries', () => {
       ['ROLE_OFFERS', ['offers', 'interests']],
       ['ROLE_MARKETING', ['marketing-leads', 'marketing-offers']],
       ['ROLE_PAYMENT', ['payment-transactions']],
-      ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports', 'audit-log']],
+      ['ROLE_COMPANY_ADMIN', ['dashboard', 'company', 'surveys', 'reports', 'audit-log', 'routing', 'api-keys', 'outgoing-webhooks', 'webchat']],
       [
         'ROLE_SUPER_ADMIN',
         ['companies', 'error-reports', 'keywords', 'roles', 'cron-jobs', 'audit-log', 'development-stats', 'development-api', 'development-webhook'],

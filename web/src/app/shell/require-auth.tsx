@@ -6,6 +6,7 @@ import { MessagePage } from '../../components/ui/message-page';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
+import { usePublicFeatures } from '../../lib/public-features';
 import { hasToken } from '../../lib/storage-keys';
 import { CurrentUserContext } from './current-user';
 
@@ -14,10 +15,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const me = useMe();
+  // Fetched alongside /api/me so the side menu appears whole, not with the simulator entry popping in a moment later.
+  const features = usePublicFeatures();
   const logout = useLogout();
 
   if (!hasToken()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (me.isPending) return <PageSpinner />;
+  if (me.isPending || features.isPending) return <PageSpinner />;
   if (me.isError)
     return (
       <MessagePage

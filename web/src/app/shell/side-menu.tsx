@@ -10,6 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { supportLinkOf } from '../../features/support/lib/browser-context';
 import { usePublicFeatures } from '../../lib/public-features';
 import { toastError } from '../../lib/toast';
 import { useCurrentUser } from './current-user';
@@ -39,6 +40,8 @@ function MenuItemButton({ entry, selected, unread, chatUnread }: { entry: TMenuE
       <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: selected ? 600 : 400 } } }} />
     </>
   );
+  // The Support link names the page the user is on (?from=), which the question then carries.
+  const location = useLocation();
   const common = { selected, 'data-testid': `side-menu-item-${entry.key}`, sx: { mx: 1, my: 0.25, py: 0.6 } } as const;
   if (entry.path === null)
     // Spec part 1 §8: the company-admin item of a user without a company reports the problem.
@@ -48,7 +51,7 @@ function MenuItemButton({ entry, selected, unread, chatUnread }: { entry: TMenuE
       </ListItemButton>
     );
   return (
-    <ListItemButton {...common} component={RouterLink} to={entry.path} aria-current={selected ? 'page' : undefined}>
+    <ListItemButton {...common} component={RouterLink} to={entry.key === 'support' ? supportLinkOf(location) : entry.path} aria-current={selected ? 'page' : undefined}>
       {content}
     </ListItemButton>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { isCompanyAdmin, userIri } from '../../lib/current-user';
 import { createLiveClient, type TLiveToken } from '../../lib/live-events';
+import { setLiveStatus } from '../../lib/live-status';
 import { useCurrentUser } from './current-user';
 import { dispatchLiveEvent } from './live-dispatch';
 
@@ -25,8 +26,12 @@ export function useLiveUpdates() {
       fetchToken: fetchLiveToken,
       fetch: (input, init) => window.fetch(input, init),
       onEvent: (event) => dispatchLiveEvent(queryClient, event, ctx),
+      onStatus: setLiveStatus,
     });
     client.start();
-    return () => client.stop();
+    return () => {
+      client.stop();
+      setLiveStatus('stopped');
+    };
   }, [me.id, admin, queryClient]);
 }

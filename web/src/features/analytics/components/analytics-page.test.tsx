@@ -1,62 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TMe } from '@cd/contracts/user';
 import '../../../lib/i18n';
-import { CurrentUserContext } from '../../../lib/current-user';
-import { createQueryClient } from '../../../lib/query-client';
+import { cleanupScreen, currentLocation, jsonResponse as json, renderScreen, stubFetch } from '../../../lib/screen-test-harness';
 import { busyMetrics, emptyMetrics } from '../lib/fixtures';
 import { AnalyticsPage } from './analytics-page';
 
 const admin = { id: 1, firstName: 'Maria', lastName: 'Manager', roles: ['ROLE_USER', 'ROLE_COMPANY_ADMIN'], companyData: { id: 4 } } as unknown as TMe;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
 
 function serve(analytics: () => Response = () => json(200, busyMetrics())) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const u = new URL(url, 'http://x');
-      calls.push(`${u.pathname}${u.search}`);
-      if (u.pathname === '/api/analytics') return analytics();
-      if (u.pathname === '/api/analytics/export.csv')
-        return new Response('day,inbound\n2026-11-22,10\n', { status: 200, headers: { 'content-type': 'text/csv' } });
-      if (u.pathname === '/api/users/colleagues')
-        return json(200, { member: [{ '@id': '/api/users/3', id: 3, firstName: 'Ann', lastName: 'Agent', email: 'a@x.test', roles: [] }], totalItems: 1 });
-      return json(404, {});
-    }),
-  );
-  return calls;
-}
-
-const seen = { location: '' };
-function LocationProbe() {
-  const l = useLocation();
-  useEffect(() => {
-    seen.location = `${l.pathname}${l.search}`;
+  return stubFetch((u) => {
+    if (u.pathname === '/api/analytics') return analytics();
+    if (u.pathname === '/api/analytics/export.csv')
+      return new Response('day,inbound\n2026-11-22,10\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+    if (u.pathname === '/api/users/colleagues')
+      return json(200, { member: [{ '@id': '/api/users/3', id: 3, firstName: 'Ann', lastName: 'Agent', email: 'a@x.test', roles: [] }], totalItems: 1 });
+    return undefined;
   });
-  return null;
 }
 
-function renderPage(url = '/analytics', me: TMe = admin) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentUserContext.Provider value={me}>
-        <MemoryRouter initialEntries={[url]}>
-          <AnalyticsPage />
-          <LocationProbe />
-        </MemoryRouter>
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (url = '/analytics', me: TMe = admin) => renderScreen(<AnalyticsPage />, url, me);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupScreen);
 
 describe('AnalyticsPage', { timeout: 60_000 }, () => {
   it('asks for the range and filters of the address and shows totals, charts and tables', async () => {
@@ -81,24 +46,24 @@ describe('AnalyticsPage', { timeout: 60_000 }, () => {
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
     fireEvent.click(await screen.findByTestId('analytics-period-mtd'));
-    await waitFor(() => expect(seen.location).toBe('/analytics?period=mtd'));
+    await waitFor(() => expect(currentLocation()).toBe('/analytics?period=mtd'));
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agents' }));
     fireEvent.click(await screen.findByTestId('analytics-agent-3'));
-    await waitFor(() => expect(seen.location).toBe('/analytics?period=mtd&userId=3'));
+    await waitFor(() => expect(currentLocation()).toBe('/analytics?period=mtd&userId=3'));
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Channel' }));
     fireEvent.click(await screen.findByTestId('analytics-channel-viber'));
-    await waitFor(() => expect(seen.location).toBe('/analytics?period=mtd&userId=3&channel=viber'));
+    await waitFor(() => expect(currentLocation()).toBe('/analytics?period=mtd&userId=3&channel=viber'));
     await waitFor(() => expect(calls).toContain('/api/analytics?period=mtd&userId%5B%5D=3&channel%5B%5D=viber'));
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
     fireEvent.click(await screen.findByTestId('analytics-period-custom'));
-    await waitFor(() => expect(seen.location).toBe('/analytics?from=2026-11-22&to=2026-11-28&userId=3&channel=viber'));
+    await waitFor(() => expect(currentLocation()).toBe('/analytics?from=2026-11-22&to=2026-11-28&userId=3&channel=viber'));
     fireEvent.change(screen.getByTestId('analytics-from'), { target: { value: '2026-11-01' } });
-    await waitFor(() => expect(seen.location).toBe('/analytics?from=2026-11-01&to=2026-11-28&userId=3&channel=viber'));
+    await waitFor(() => expect(currentLocation()).toBe('/analytics?from=2026-11-01&to=2026-11-28&userId=3&channel=viber'));
   });
 
   it('downloads the CSV of the same query', async () => {

@@ -23,6 +23,8 @@ import { AnalyticsCharts } from './analytics-charts';
 import { AnalyticsFilters, type TAgentOption } from './analytics-filters';
 import { AnalyticsSummary } from './analytics-summary';
 import { AgentTable, ChannelTable } from './analytics-tables';
+import { ResponseTargetsTable } from './response-targets-table';
+import { SuggestionStatsCard } from './suggestion-stats-card';
 
 /** Printing keeps the figures only: the app's bars, menus and the filter controls are hidden. */
 const printStyles = (
@@ -146,8 +148,10 @@ export function AnalyticsPage() {
               <AnalyticsCharts metrics={data} />
               <AgentTable metrics={data} />
               <ChannelTable metrics={data} />
+              {data.responseTargets && data.responseTargets.waits > 0 && <ResponseTargetsTable targets={data.responseTargets} />}
             </>
           )}
+          <SuggestionStatsCard />
         </Box>
       )}
     </Box>

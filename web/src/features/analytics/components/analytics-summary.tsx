@@ -54,6 +54,14 @@ export function AnalyticsSummary({ metrics: m }: { metrics: TUsageMetrics }) {
     },
     { label: t('analytics_opt_outs'), value: m.optOuts },
   ];
+  // Only for companies whose conversations had a response-time target in the range (docs/routing.md).
+  if (m.responseTargets && m.responseTargets.waits > 0)
+    tiles.push({
+      label: t('analytics_within_target'),
+      value: formatShare(m.responseTargets.withinTargetShare),
+      note: t('analytics_targets_note', { breached: m.responseTargets.breached, warned: m.responseTargets.warned, waits: m.responseTargets.waits }),
+      testId: 'analytics-within-target',
+    });
   if (m.surveys)
     tiles.push({
       label: t('analytics_surveys'),

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -7,9 +8,10 @@ export const INBOX_PANEL_WIDTH = 360;
 
 /**
  * /communication/*: on desktop the inbox stays on the left (~360 px) and the selected customer's messenger or
- * details fill the right; on mobile (≤768 px) inbox, messenger and details are full-screen pages.
+ * details fill the right; on mobile (≤768 px) inbox, messenger and details are full-screen pages. `Search` is the
+ * search box the app composes in above the inbox (features never import each other).
  */
-export function CommunicationLayout() {
+export function CommunicationLayout({ Search }: { Search?: ComponentType }) {
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const { customerId } = useParams();
@@ -19,6 +21,7 @@ export function CommunicationLayout() {
   if (mobile)
     return (
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="communication-layout">
+        {onInbox && Search && <Search />}
         {onInbox ? <InboxPanel selectedId={null} /> : <Outlet />}
       </Box>
     );
@@ -26,6 +29,7 @@ export function CommunicationLayout() {
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }} data-testid="communication-layout">
       <Box sx={{ width: INBOX_PANEL_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        {Search && <Search />}
         <InboxPanel selectedId={selectedId} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>

@@ -24,14 +24,19 @@ import { isWindowClosedError } from '../lib/whatsapp-window';
 import { ComposerRecordingBar } from './composer-recording-bar';
 import { ComposerSendBar } from './composer-send-bar';
 import { ComposerWhatsAppInvite } from './composer-whatsapp-invite';
+import { SuggestedReplies, type TUsedSuggestion } from './suggested-replies';
+import { useRecordSuggestionEvent } from '../api/record-suggestion-event';
 
 /** Message composer: text, attachments, audio clip, template, schedule, channel (spec part 1 §5). */
 export function Composer({ customer }: { customer: TCustomer }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  // The server lists what the company can send through now, best first.
-  const available = me.companyData?.channels ?? [];
+  // The server lists what the company can send through now, best first; website chat reaches only a chat visitor.
+  const available = (me.companyData?.channels ?? []).filter((c) => c !== 'webchat' || customer.preferredChannel === 'webchat');
   const send = useSendMessage();
+  // The suggestion (issue 21) the draft came from: a send with it counts as taken.
+  const [usedSuggestion, setUsedSuggestion] = useState<TUsedSuggestion | null>(null);
+  const recordSuggestion = useRecordSuggestionEvent();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [scheduledAt, setScheduledAt] = useState<string | null>(null);
@@ -70,6 +75,7 @@ export function Composer({ customer }: { customer: TCustomer }) {
     setPickedChannel(null);
     setChannelError(false);
     setInviteDraft(null);
+    setUsedSuggestion(null);
   }
   useEffect(() => input.current?.focus(), [customer.id]);
 
@@ -96,6 +102,8 @@ export function Composer({ customer }: { customer: TCustomer }) {
       { customerId: customer.id, content: text.trim(), channel, scheduledAt: schedule.iso, files },
       {
         onSuccess: () => {
+          if (usedSuggestion) recordSuggestion.mutate({ action: 'sent', ...usedSuggestion });
+          setUsedSuggestion(null);
           setText('');
           setFiles([]);
           setScheduledAt(null);
@@ -167,6 +175,20 @@ export function Composer({ customer }: { customer: TCustomer }) {
           {t('err_total_attachment_size')}
         </Typography>
       )}
+      {!windowClosed && recorder.kind !== 'recording' && (
+        <SuggestedReplies
+          customer={customer}
+          disabled={sending}
+          onInsert={(value, used) => {
+            setUsedSuggestion(used);
+            setText(value);
+            window.setTimeout(() => {
+              input.current?.focus();
+              input.current?.setSelectionRange(value.length, value.length);
+            }, 0);
+          }}
+        />
+      )}
       {windowClosed ? (
         <ComposerWhatsAppInvite customerId={customer.id} text={inviteText} onTextChange={setInviteDraft} onSent={() => setInviteDraft(null)} />
       ) : recorder.kind === 'recording' ? (
@@ -175,7 +197,10 @@ export function Composer({ customer }: { customer: TCustomer }) {
         <TextField
           inputRef={input}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (!e.target.value.trim()) setUsedSuggestion(null);
+          }}
           onKeyDown={onKeyDown}
           placeholder={t('type_a_message')}
           multiline

@@ -26,6 +26,7 @@ import { useUpdateCustomer } from '../api/update-customer';
 import { ADDRESS_FIELDS, buildCustomerPatch, customerToForm, type TCustomerForm } from '../lib/customer-form';
 import { fieldMessageKey } from '../lib/field-messages';
 import { CustomerHeader } from './customer-header';
+import { RoutingHistory } from './routing-panel';
 import { CustomerLoadError } from './customer-not-found';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -350,6 +351,7 @@ export function CustomerDetailsPage({ Below }: { Below?: ComponentType<{ custome
           ) : (
             <CustomerView customer={c} isAdmin={isAdmin} />
           )}
+          {c && !editing && <RoutingHistory customerId={c.id} />}
         </Paper>
         {Below && !editing && <Below customer={c} />}
       </Box>

@@ -26,6 +26,7 @@ import { useSetCustomerArchived } from '../api/archive-customer';
 import { CustomerAvatar } from './customer-avatar';
 import { CustomerSurveyStrip } from './customer-survey-strip';
 import { MergeCustomerDialog } from './merge-customer-dialog';
+import { TakeConversationButton } from './routing-panel';
 
 interface TProps {
   customer: TCustomer | undefined;
@@ -94,6 +95,7 @@ export function CustomerHeader({ customer, view, onMarkUnread, extra }: TProps) 
             </>
           )}
         </Box>
+        {customer && <TakeConversationButton customer={customer} />}
         {extra}
         {customer && view === 'messenger' && onMarkUnread && (
           <Tooltip title={t('mark_unread')}>

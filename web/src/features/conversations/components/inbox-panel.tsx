@@ -15,6 +15,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TCustomer } from '@cd/contracts/customer';
@@ -69,6 +70,8 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const canImport = isAdmin || me.roles.includes('ROLE_COMMUNICATION');
+  // The unassigned queue is for the same people: admins and communication agents (issue 21).
+  const canTake = canImport;
   const listRef = useRef<TVirtualListHandle>(null);
   const now = useNow();
 
@@ -81,6 +84,8 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   const colleagues = useColleagues();
   const markAllRead = useMarkAllRead();
   const archive = useSetCustomerArchived();
+  const queryClient = useQueryClient();
+  const [takingId, setTakingId] = useState<number | null>(null);
 
   const rows = useMemo(() => {
     const seen = new Set<number>();
@@ -100,7 +105,21 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
     return m;
   }, [colleagues.data, me.id, t]);
 
-  const open = useCallback((c: TCustomer) => void navigate(`/communication/${c.id}/messenger`), [navigate]);
+  // The queue's Take loads on first use (the inbox has a hard bundle ceiling).
+  const takeAndOpen = useCallback(
+    (c: TCustomer) => {
+      setTakingId(c.id);
+      void import('./take-from-queue')
+        .then((m) => m.takeFromQueue({ customerId: c.id, queryClient, t, onTaken: () => void navigate(`/communication/${c.id}/messenger`) }))
+        .finally(() => setTakingId(null));
+    },
+    [queryClient, navigate, t],
+  );
+  // An agent may read a queued conversation only once it is theirs: opening it takes it.
+  const open = useCallback(
+    (c: TCustomer) => (filters.unassigned && !isAdmin ? takeAndOpen(c) : void navigate(`/communication/${c.id}/messenger`)),
+    [navigate, filters.unassigned, isAdmin, takeAndOpen],
+  );
   const unarchive = useCallback(
     (c: TCustomer) => archive.mutate({ id: c.id, archived: false }, { onSuccess: () => toastSuccess(t('customer_unarchived')) }),
     [archive, t],
@@ -151,9 +170,11 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
       <Box data-testid="inbox-empty" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
         <ChatBubbleOutline sx={{ fontSize: 44, mb: 1, opacity: 0.6 }} />
         <Typography>
-          {filters.archived ? t('no_archived_customers') : searching || filterCount > 0 ? t('no_customers_match') : t('no_conversations')}
+          {filters.archived
+            ? t('no_archived_customers')
+            : searching || filterCount > 0 ? t('no_customers_match') : t('no_conversations')}
         </Typography>
-        {!filters.archived && !searching && filterCount === 0 && (
+        {!filters.archived && !filters.unassigned && !searching && filterCount === 0 && (
           <Button sx={{ mt: 2 }} startIcon={<PersonAddAlt />} onClick={() => setCreating(true)}>
             {t('new_customer')}
           </Button>
@@ -190,6 +211,8 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
               onUnarchive={unarchive}
               unarchiving={archive.isPending && archive.variables?.id === c.id}
               now={now}
+              onTake={filters.unassigned ? takeAndOpen : undefined}
+              taking={takingId === c.id}
             />
           );
         }}
@@ -206,7 +229,7 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: 'background.paper' }} data-testid="inbox-panel">
       <ListPanelHeader
-        title={filters.archived ? t('archived_customers') : t('menu_inbox')}
+        title={filters.unassigned ? t('routing_unassigned') : filters.archived ? t('archived_customers') : t('menu_inbox')}
         actions={
           <>
             {canImport && (
@@ -238,7 +261,7 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
             <LazyTooltip title={filters.archived ? t('show_inbox') : t('show_archived')}>
               <IconButton
                 onClick={() => {
-                  update({ archived: !filters.archived });
+                  update({ archived: !filters.archived, unassigned: false });
                   setActiveIndex(-1);
                 }}
                 aria-label={filters.archived ? t('show_inbox') : t('show_archived')}
@@ -257,6 +280,20 @@ export function InboxPanel({ selectedId }: { selectedId: number | null }) {
         searchTestId="inbox-search"
       >
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+          {canTake && (
+            <Chip
+              label={t('routing_unassigned')}
+              size="small"
+              color={filters.unassigned ? 'primary' : 'default'}
+              variant={filters.unassigned ? 'filled' : 'outlined'}
+              onClick={() => {
+                update({ unassigned: !filters.unassigned, archived: false });
+                setActiveIndex(-1);
+              }}
+              aria-pressed={filters.unassigned}
+              data-testid="inbox-filter-unassigned"
+            />
+          )}
           <Chip
             icon={<MarkChatUnreadOutlined />}
             label={t('unread_only')}

@@ -1,6 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import Unarchive from '@mui/icons-material/UnarchiveOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ListRow } from '../../../components/ui/list-row';
 import { useFormatPhone } from '../../../lib/phone-format';
 import { useListTimeLabel } from '../../../lib/use-list-time-label';
 import { CustomerAvatar } from './customer-avatar';
+import { ResponseTimer } from './response-timer';
 import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 
 export const INBOX_ROW_HEIGHT = 78;
@@ -25,9 +27,25 @@ interface TProps {
   onUnarchive: (c: TCustomer) => void;
   unarchiving: boolean;
   now: Date;
+  /** The unassigned queue: a Take action on the row (issue 21). */
+  onTake?: (c: TCustomer) => void;
+  taking?: boolean;
 }
 
-export const InboxRow = memo(function InboxRow({ customer, style, selected, active, ownerName, archived, onOpen, onUnarchive, unarchiving, now }: TProps) {
+export const InboxRow = memo(function InboxRow({
+  customer,
+  style,
+  selected,
+  active,
+  ownerName,
+  archived,
+  onOpen,
+  onUnarchive,
+  unarchiving,
+  now,
+  onTake,
+  taking,
+}: TProps) {
   const { t } = useTranslation();
   // Re-renders once libphonenumber is in, for a number outside NANP (lib/phone-format.ts).
   const formatPhone = useFormatPhone();
@@ -61,26 +79,42 @@ export const InboxRow = memo(function InboxRow({ customer, style, selected, acti
         <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
           {formatPhone(customer.phone)}
           {ownerName ? ` · ${ownerName}` : ''}
+          <ResponseTimer dueAt={customer.responseDueAt} now={now} />
         </Typography>
       }
       trailing={
-        archived && (
-          <LazyTooltip title={t('unarchive')}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={t('unarchive')}
-                disabled={unarchiving}
-                data-testid={`inbox-unarchive-${customer.id}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onUnarchive(customer);
-                }}
-              >
-                <Unarchive fontSize="small" />
-              </IconButton>
-            </span>
-          </LazyTooltip>
+        onTake ? (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={taking}
+            data-testid={`inbox-take-${customer.id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onTake(customer);
+            }}
+          >
+            {t('routing_take')}
+          </Button>
+        ) : (
+          archived && (
+            <LazyTooltip title={t('unarchive')}>
+              <span>
+                <IconButton
+                  size="small"
+                  aria-label={t('unarchive')}
+                  disabled={unarchiving}
+                  data-testid={`inbox-unarchive-${customer.id}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onUnarchive(customer);
+                  }}
+                >
+                  <Unarchive fontSize="small" />
+                </IconButton>
+              </span>
+            </LazyTooltip>
+          )
         )
       }
     />

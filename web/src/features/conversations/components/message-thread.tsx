@@ -17,6 +17,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useMessageListScroll } from '../../../lib/use-message-list-scroll';
 import { useMessages } from '../api/get-messages';
 import { useMessageAction } from '../api/message-actions';
+import { useFocusMessage } from '../hooks/use-focus-message';
 import { flattenMessages } from '../lib/live-cache';
 import { buildThread } from '../lib/thread';
 import { MessageBubble } from './message-bubble';
@@ -46,6 +47,8 @@ export function MessageThread({ customerId }: { customerId: number }) {
   const { items, scheduled } = useMemo(() => buildThread(messages), [messages]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const { scrollerRef, onScroll, onMediaLoad } = useMessageListScroll({ messages, listKey: customerId, isOwn: isOutbound, hasNextPage, isFetchingNextPage, fetchNextPage });
+  // A search hit opens the thread at its message (`?message=<id>`), marked.
+  const focusedId = useFocusMessage({ messages, scrollerRef, hasNextPage, isFetchingNextPage, fetchNextPage });
 
   const busyId = action.isPending ? action.variables?.id : undefined;
   const resend = (m: TMessage) => action.mutate({ id: m.id, action: 'retry' });
@@ -144,7 +147,15 @@ export function MessageThread({ customerId }: { customerId: number }) {
       aria-live="polite"
       aria-label={t('conversation')}
       tabIndex={0}
-      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', bgcolor: 'background.default', outline: 'none' }}
+      data-focused-message={focusedId ?? undefined}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        overflowY: 'auto',
+        bgcolor: 'background.default',
+        outline: 'none',
+        ...(focusedId !== null ? { [`& [data-testid="message-${focusedId}"]`]: { outline: '2px solid', outlineColor: 'warning.main', outlineOffset: 2, borderRadius: 1 } } : {}),
+      }}
     >
       {content}
       <ConfirmDialog

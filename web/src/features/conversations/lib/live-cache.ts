@@ -41,6 +41,7 @@ export function mergeCustomer(existing: TCustomer | undefined, incoming: Partial
 
 /** true / false, or null when only the server can tell (search, tags, span). */
 export function customerFitsList(c: TCustomer, f: TInboxFilters, ctx: TLiveContext): boolean | null {
+  if (f.unassigned) return c.user === null && !c.archived;
   if (!ctx.isAdmin && c.user !== ctx.userIri) return false;
   if (!!c.archived !== f.archived) return false;
   if (f.unread && c.read) return false;

@@ -127,7 +127,7 @@ describe('scheduled jobs page', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('cron-run-refused')).textContent).toContain('running now');
     answer = 202;
     fireEvent.click(screen.getByTestId('cron-run-confirm'));
-    await waitFor(() => expect(screen.queryByTestId('cron-run-dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('cron-run-dialog')).toBeNull(), { timeout: 5000 });
     expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/cron_jobs/analytics-rollup/run')).toHaveLength(2);
   });
 

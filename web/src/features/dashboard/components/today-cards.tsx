@@ -7,6 +7,7 @@ import type { TUsageMetrics } from '@cd/contracts/analytics';
 import { changeOf, formatDuration, formatShare } from '../lib/dashboard-format';
 import { BigFigure, CardHint, ChangeBadge, FigureRow, MetricCard } from './metric-card';
 import { ResponseBucketsBar } from './response-buckets';
+import { ResponseTargetCard } from './response-target-card';
 
 type TProps = { today: TUsageMetrics; lastWeek: TUsageMetrics; weekday: string };
 
@@ -123,6 +124,11 @@ export function TodayCards({ today, lastWeek, weekday }: TProps) {
         <ResponseBucketsBar label={t('dashboard_business_hours')} stats={first.business} testId="dashboard-buckets-business" />
         <ResponseBucketsBar label={t('dashboard_wall_clock')} stats={first.wall} testId="dashboard-buckets-wall" />
       </MetricCard>
+
+      {/* Only for companies that set a response-time target (docs/routing.md); reports stored before it lack the figures. */}
+      {today.responseTargets && lastWeek.responseTargets && (today.responseTargets.waits > 0 || lastWeek.responseTargets.waits > 0) && (
+        <ResponseTargetCard today={today.responseTargets} lastWeek={lastWeek.responseTargets} weekday={weekday} />
+      )}
 
       <MetricCard title={t('dashboard_messages_today')} to="/communication/inbox" testId="dashboard-messages">
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>

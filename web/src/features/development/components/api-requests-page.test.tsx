@@ -1,64 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
+import { cleanupScreen, currentLocation, hydraPage as page, jsonResponse as json, renderScreen, stubFetch } from '../../../lib/screen-test-harness';
 import { apiCall } from '../lib/fixtures';
 import { ApiRequestsPage } from './api-requests-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
-const page = (member: unknown[], next?: string) => ({
-  '@context': '',
-  '@id': '',
-  '@type': 'Collection',
-  member,
-  view: next ? { '@id': '', '@type': 'PartialCollectionView', next } : undefined,
-});
-
 function serve(list: (u: URL) => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const u = new URL(url, 'http://x');
-      calls.push(`${u.pathname}${u.search}`);
-      if (u.pathname === '/api/development/api_requests') return list(u);
-      const one = /^\/api\/development\/api_requests\/(\d+)$/.exec(u.pathname);
-      if (one) return json(200, apiCall(Number(one[1]), { status: 500, statusClass: '5xx', error: 'Upstream said no' }));
-      if (u.pathname === '/api/companies') return json(200, page([{ id: 4, name: 'Lakeside Motors' }]));
-      if (u.pathname === '/api/companies/4') return json(200, { id: 4, name: 'Lakeside Motors' });
-      return json(404, {});
-    }),
-  );
-  return calls;
-}
-
-const seen = { location: '' };
-function LocationProbe() {
-  const l = useLocation();
-  useEffect(() => {
-    seen.location = `${l.pathname}${l.search}`;
+  return stubFetch((u) => {
+    if (u.pathname === '/api/development/api_requests') return list(u);
+    const one = /^\/api\/development\/api_requests\/(\d+)$/.exec(u.pathname);
+    if (one) return json(200, apiCall(Number(one[1]), { status: 500, statusClass: '5xx', error: 'Upstream said no' }));
+    if (u.pathname === '/api/companies') return json(200, page([{ id: 4, name: 'Lakeside Motors' }]));
+    if (u.pathname === '/api/companies/4') return json(200, { id: 4, name: 'Lakeside Motors' });
+    return undefined;
   });
-  return null;
 }
 
-function renderPage(url = '/development/api') {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <ApiRequestsPage />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (url = '/development/api') => renderScreen(<ApiRequestsPage />, url);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupScreen);
 
 describe('ApiRequestsPage', { timeout: 60_000 }, () => {
   it('asks with the filters of the address and lists calls with status chips coloured by class', async () => {
@@ -108,7 +68,7 @@ describe('ApiRequestsPage', { timeout: 60_000 }, () => {
     serve(() => json(200, page([apiCall(2)])));
     renderPage();
     fireEvent.click(await screen.findByTestId('api-requests-subject', {}, { timeout: 10_000 }));
-    await waitFor(() => expect(seen.location).toBe('/development/api?subjectType=message&subjectId=902'));
+    await waitFor(() => expect(currentLocation()).toBe('/development/api?subjectType=message&subjectId=902'));
     expect(screen.getByTestId('api-requests-subject-filter')).toBeTruthy();
   });
 
@@ -116,7 +76,7 @@ describe('ApiRequestsPage', { timeout: 60_000 }, () => {
     serve(() => json(200, page([apiCall(2)])));
     renderPage();
     fireEvent.click((await screen.findAllByTestId('api-requests-row', {}, { timeout: 10_000 }))[0]!);
-    await waitFor(() => expect(seen.location).toBe('/development/api?open=2'));
+    await waitFor(() => expect(currentLocation()).toBe('/development/api?open=2'));
     const detail = await screen.findByTestId('api-request-detail');
     expect((await within(detail).findByTestId('api-request-error')).textContent).toContain('Upstream said no');
     expect(within(detail).getByTestId('api-request-response-body').textContent).toContain('"sid": "SM1"');

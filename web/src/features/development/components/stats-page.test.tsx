@@ -1,54 +1,21 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
+import { cleanupScreen, currentLocation, jsonResponse as json, renderScreen, stubFetch } from '../../../lib/screen-test-harness';
 import { devStats } from '../lib/fixtures';
 import { StatsPage } from './stats-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
-
 function serve(stats: () => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const u = new URL(url, 'http://x');
-      calls.push(`${u.pathname}${u.search}`);
-      if (u.pathname === '/api/development/stats') return stats();
-      if (u.pathname === '/api/companies') return json(200, { member: [] });
-      return json(404, {});
-    }),
-  );
-  return calls;
-}
-
-const seen = { location: '' };
-function LocationProbe() {
-  const l = useLocation();
-  useEffect(() => {
-    seen.location = `${l.pathname}${l.search}`;
+  return stubFetch((u) => {
+    if (u.pathname === '/api/development/stats') return stats();
+    if (u.pathname === '/api/companies') return json(200, { member: [] });
+    return undefined;
   });
-  return null;
 }
 
-function renderPage(url = '/development/stats') {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <StatsPage />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (url = '/development/stats') => renderScreen(<StatsPage />, url);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupScreen);
 
 describe('StatsPage', { timeout: 60_000 }, () => {
   it('shows the cards and tables of the range, and moves presets and vendors into the address', async () => {
@@ -63,9 +30,9 @@ describe('StatsPage', { timeout: 60_000 }, () => {
     expect(screen.getAllByTestId('dev-stats-by-vendor-row')).toHaveLength(1);
     expect(screen.getAllByTestId('dev-stats-queue-row')[0]!.textContent).toContain('send-message');
     fireEvent.click(screen.getByTestId('dev-stats-range-1h'));
-    await waitFor(() => expect(seen.location).toBe('/development/stats?range=1h'));
+    await waitFor(() => expect(currentLocation()).toBe('/development/stats?range=1h'));
     fireEvent.click(screen.getByRole('button', { name: 'twilio' }));
-    await waitFor(() => expect(seen.location).toBe('/development/stats?range=1h&vendor=twilio'));
+    await waitFor(() => expect(currentLocation()).toBe('/development/stats?range=1h&vendor=twilio'));
   });
 
   it('says when there were no calls, and shows a failure with a retry', async () => {

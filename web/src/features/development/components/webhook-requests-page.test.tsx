@@ -1,46 +1,26 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
+import { cleanupScreen, hydraPage as page, jsonResponse as json, renderScreen, stubFetch } from '../../../lib/screen-test-harness';
 import { webhookEntry } from '../lib/fixtures';
 import { WebhookRequestsPage } from './webhook-requests-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/ld+json' } });
-const page = (member: unknown[]) => ({ '@context': '', '@id': '', '@type': 'Collection', member });
-
 function serve(replay: () => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const u = new URL(url, 'http://x');
-      calls.push(`${init?.method ?? 'GET'} ${u.pathname}${u.search}`);
+  return stubFetch(
+    (u) => {
       if (u.pathname === '/api/development/webhook_requests') return json(200, page([webhookEntry(7, { replayCount: 2 })]));
       if (u.pathname === '/api/development/webhook_requests/7/replay') return replay();
       const one = /^\/api\/development\/webhook_requests\/(\d+)$/.exec(u.pathname);
       if (one) return json(200, webhookEntry(Number(one[1]), Number(one[1]) === 7 ? { replayCount: 2 } : { replayOf: 7, verification: 'replayed' }));
-      return json(404, {});
-    }),
-  );
-  return calls;
-}
-
-function renderPage(url: string) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <WebhookRequestsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+      return undefined;
+    },
+    { withMethod: true },
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const renderPage = (url: string) => renderScreen(<WebhookRequestsPage />, url);
+
+afterEach(cleanupScreen);
 
 describe('WebhookRequestsPage', { timeout: 60_000 }, () => {
   it('lists webhooks with their verification and outcome, filters from the address', async () => {

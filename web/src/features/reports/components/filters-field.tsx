@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useColleagues } from '../../../api/get-colleagues';
 import { useCurrentUser } from '../../../lib/current-user';
 
-const ALL_CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber'];
+const ALL_CHANNELS = ['simulator', 'sms_provider', 'sms_gateway', 'whatsapp', 'viber', 'webchat'];
 
 type TPerson = Pick<TColleague, 'id' | 'firstName' | 'lastName' | 'email'>;
 
