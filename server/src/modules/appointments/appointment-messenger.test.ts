@@ -50,7 +50,7 @@ async function sqlRun(query: ReturnType<typeof sql>) {
 }
 
 const threadOf = async (w: TWorld) =>
-  (await call('GET', `/api/messages?customer=${w.customerId}`, w.admin)).json().member as { content: string; sender: string; status: string }[];
+  (await call('GET', `/api/messages?customer=${w.customerId}`, w.admin)).json().member as { id: number; content: string; sender: string; status: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -145,12 +145,12 @@ describe('send a booking link', () => {
     const body = res.json();
     expect(body).toMatchObject({ link: { purpose: 'booking', entity: 'customer', entityId: w.customerId, state: 'active' }, messageStatus: 'SENDING' });
     expect(Date.parse(body.link.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
-    const [message] = await threadOf(w);
-    expect(message).toMatchObject({
-      sender: 'system',
-      content: bookingLinkTextOf({ company: { name: `Company ${w.s.slug}`, language: 'hr' }, url: body.link.url }),
-    });
-    expect(message!.content).toContain('odaberite termin');
+    // The whole thread, so a failure shows every message in it and not only the newest.
+    const thread = (await threadOf(w)).map((m) => ({ id: m.id, sender: m.sender, content: m.content }));
+    expect(thread).toEqual([
+      { id: body.messageId, sender: 'system', content: bookingLinkTextOf({ company: { name: `Company ${w.s.slug}`, language: 'hr' }, url: body.link.url }) },
+    ]);
+    expect(thread[0]!.content).toContain('odaberite termin');
 
     const code = body.link.url.split('/r/')[1];
     const opened = await t.app.inject({ method: 'GET', url: `/api/public/links/${code}`, remoteAddress: '10.88.0.1' });
