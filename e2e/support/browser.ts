@@ -54,12 +54,52 @@ export async function visibleMenuKeys(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
+/**
+ * Waits until the page looks finished, so the picture shows what a person sees: fonts loaded, no transition or
+ * drawer still moving, no loading indicator (lazy routes, queries) on screen. At most SETTLE_MAX_MS, after which the
+ * picture is taken anyway (a screen may show a progress bar on purpose). Not "networkidle": the live-update stream
+ * keeps a request open for as long as the page lives.
+ */
+const SETTLE_MIN_MS = 120;
+const SETTLE_MAX_MS = 700;
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(SETTLE_MIN_MS);
+  await page
+    .waitForFunction(
+      () => {
+        if (document.fonts.status !== 'loaded') return false;
+        const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        if (moving) return false;
+        const busy = [...document.querySelectorAll('[role="progressbar"], [aria-busy="true"]')].some((el) => (el as HTMLElement).offsetParent !== null);
+        return !busy;
+      },
+      undefined,
+      { timeout: SETTLE_MAX_MS - SETTLE_MIN_MS, polling: 'raf' },
+    )
+    .catch(() => undefined);
+  // One more frame so the last style change is painted.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** A picture named "…-light-…" or "…-dark-…" must show that theme (dark is the default, so a light one is chosen). */
+async function expectThemeOfName(page: Page, name: string): Promise<void> {
+  const wanted = /(?:^|-)(light|dark)(?:-|$)/.exec(name)?.[1];
+  if (!wanted) return;
+  const shown = await page.evaluate(() => {
+    const m = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(getComputedStyle(document.body).backgroundColor);
+    if (!m || m[4] === '0') return null;
+    const [r, g, b] = [m[1], m[2], m[3]].map(Number) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 128 ? 'light' : 'dark';
+  });
+  if (shown) expect(shown, `screenshot ${name}: the page shows the ${shown} theme`).toBe(wanted);
+}
+
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let lazy routes, transitions and drawers settle so the picture shows what a person sees. (Not "networkidle":
-  // the live-update stream keeps a request open for as long as the page lives.)
   await page.waitForLoadState('load');
-  await page.waitForTimeout(700);
+  await settle(page);
+  await expectThemeOfName(page, name);
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   // SHOTS_DIR: a second copy somewhere handy for reviewing screens outside the repository.

@@ -226,7 +226,7 @@ describe('users tab (company admin)', () => {
     await page.getByText('Choose who receives the customers.').waitFor();
     await page.getByTestId('delete-user-dialog').getByRole('combobox').click();
     await page.getByTestId(`delete-user-transfer-${receiver.id}`).click();
-    await screenshot(page, 'users-dialog-delete-light');
+    await screenshot(page, 'users-dialog-delete-dark');
     await page.getByTestId('delete-user-submit').click();
     await page.getByTestId('delete-user-dialog').waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });

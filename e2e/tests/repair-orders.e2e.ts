@@ -133,6 +133,7 @@ describe('repair orders: approval from the phone, live on the order, vehicle rea
       await ctx.close();
       if (approval) {
         const phoneCtx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, colorScheme: theme });
+        await phoneCtx.addInitScript((t) => localStorage.setItem('theme', t), theme);
         const phonePage = await phoneCtx.newPage();
         await phonePage.goto(`/r/${approval.url.split('/r/')[1]}`);
         await phonePage.getByTestId('link-approval-page').waitFor({ timeout: 15_000 });

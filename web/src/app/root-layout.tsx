@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { TAKE_OVER_PARAM } from '../lib/single-tab';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
+import { isUrlAction } from '../lib/url-actions';
 
 /** App-start effects shared by public and signed-in pages: URL action, take-over flag clean-up, reload-page target. */
 export function RootLayout() {
@@ -11,7 +12,8 @@ export function RootLayout() {
   useEffect(() => {
     const url = new URL(window.location.href);
     const takeOver = url.searchParams.has(TAKE_OVER_PARAM);
-    const action = url.searchParams.get('action');
+    const param = url.searchParams.get('action');
+    const action = isUrlAction(param) ? param : null;
     if (action) writeStorage(STORAGE_KEYS.action, action);
     if (takeOver || action) {
       url.searchParams.delete(TAKE_OVER_PARAM);

@@ -91,7 +91,7 @@ export function createPaymentRecurringJobs(opts: { deps: TDeps; log: TPaymentLog
       timeZone: 'UTC',
       // Expiry is overdue, not wrong, when late.
       missedSlots: 'catch_up',
-      description: 'Marks payment requests expired markAsExpiredAfterDays after they were sent, and revokes their links.',
+      description: 'Marks payment requests expired once their company\'s "expire after" days have passed since sending, and revokes their links.',
       run: async () => void (await expireDuePaymentRequests({ deps: opts.deps })),
     },
     {

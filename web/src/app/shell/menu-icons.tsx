@@ -58,6 +58,7 @@ export const MENU_ICONS: Record<string, SvgIconComponent> = {
   'audit-log': ManageSearchOutlined,
   routing: AltRouteOutlined,
   'api-keys': VpnKeyOutlined,
+  'outgoing-webhooks': WebhookOutlined,
   webchat: SupportAgentOutlined,
   'development-stats': BarChartOutlined,
   'development-api': ApiOutlined,

@@ -94,6 +94,9 @@ function staticEntries(companyId: number | null): TStaticEntry[] {
 /** Every entry's label key, for the catalogue test. */
 export const ALL_MENU_LABEL_KEYS: readonly string[] = staticEntries(1).map((e) => e.labelKey);
 
+/** Every entry's key, for the icon test. */
+export const ALL_MENU_KEYS: readonly string[] = staticEntries(1).map((e) => e.key);
+
 /** Company id from `companyData.id`, else from the `/api/companies/{id}` IRI. */
 export function companyIdOf(user: { company: string | null; companyData?: { id: number } | null }): number | null {
   if (user.companyData?.id) return user.companyData.id;

@@ -5,9 +5,8 @@ import { documentTitle } from '../../lib/format';
 import { usePreferences } from '../../lib/preferences';
 import { ANOTHER_TAB_PAGE, startSingleTabGuard, takeOverRequestedAtStart } from '../../lib/single-tab';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { TRAY_ACTION } from '../../lib/url-actions';
 import { useCurrentUser } from './current-user';
-
-export const TRAY_ACTION = 'sign_in_to_tray_app';
 
 /** Brand plus "(N)" when there are unread customers (spec part 1 §1). */
 export function useDocumentTitle(unread: number) {

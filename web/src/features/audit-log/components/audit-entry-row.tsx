@@ -99,8 +99,8 @@ export function AuditEntryRow(props: { entry: TAuditEntry; columns: number; show
                 </Typography>
               )}
               {e.userAgent && (
-                <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                  {e.userAgent}
+                <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }} data-testid="audit-user-agent">
+                  {t('audit_user_agent', { agent: e.userAgent })}
                 </Typography>
               )}
               {hasDetail && (

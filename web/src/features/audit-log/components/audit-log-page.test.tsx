@@ -98,6 +98,7 @@ describe('audit log page', { timeout: 20_000 }, () => {
     expect(changes.textContent).toContain('roles');
     expect(changes.textContent).toContain('["ROLE_USER","ROLE_PAYMENT"]');
     expect(screen.getByTestId('audit-raw').textContent).toContain('new cashier');
+    expect(screen.getByTestId('audit-user-agent').textContent).toBe('Browser or app: Mozilla/5.0');
   });
 
   it('reads filters from the address, sends them, and filters by a person from a row', async () => {

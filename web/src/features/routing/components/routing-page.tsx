@@ -55,11 +55,15 @@ export function RoutingPage() {
   };
 
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }} data-testid="routing-page">
-      <Typography variant="h5" component="h1">
-        {t('menu_routing')}
-      </Typography>
-      <Typography color="text.secondary">{t('routing_intro')}</Typography>
+    <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960, overflowY: 'auto' }} data-testid="routing-page">
+      <Box>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('menu_routing')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('routing_intro')}
+        </Typography>
+      </Box>
       <Paper sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography variant="h6">{t('routing_rules')}</Typography>

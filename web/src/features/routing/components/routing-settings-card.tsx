@@ -43,18 +43,27 @@ export function RoutingSettingsCard(props: { settings: TRoutingSettings }) {
   return (
     <Paper component="form" onSubmit={submit} noValidate sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="routing-settings">
       <Typography variant="h6">{t('routing_targets')}</Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      {/* Labels stay above the value even when it is empty ("Empty: off"), so the longest one is not cut off. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         <TextField
           type="number"
           label={t('routing_first_reply_minutes')}
+          slotProps={{ inputLabel: { shrink: true } }}
           value={target}
           onChange={(e) => setTarget(e.target.value)}
           helperText={t('routing_empty_off')}
         />
-        <TextField type="number" label={t('routing_warn_percent')} value={warn} onChange={(e) => setWarn(e.target.value)} />
+        <TextField
+          type="number"
+          label={t('routing_warn_percent')}
+          slotProps={{ inputLabel: { shrink: true } }}
+          value={warn}
+          onChange={(e) => setWarn(e.target.value)}
+        />
         <TextField
           type="number"
           label={t('routing_reassign_minutes')}
+          slotProps={{ inputLabel: { shrink: true } }}
           value={reassign}
           onChange={(e) => setReassign(e.target.value)}
           helperText={t('routing_empty_off')}
