@@ -30,10 +30,18 @@ export function baseUrl(): string {
 }
 
 export async function newContext(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+  const ctx = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
   });
+  // A failing browser test often only says that something did not appear: server errors, refused changes and
+  // uncaught page errors on the way are printed beside it.
+  ctx.on('response', (res) => {
+    const refused = res.status() >= 400 && res.request().method() !== 'GET' && new URL(res.url()).pathname.startsWith('/api/');
+    if (res.status() >= 500 || refused) console.log(`[e2e] ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  ctx.on('weberror', (err) => console.log(`[e2e] page error: ${err.error().message}`));
+  return ctx;
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,24 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * After the run: the server's log goes to e2e/server-logs/ (kept for a failing test's forensics; CI prints where),
+ * and its error-level lines are printed, at most MAX_ERRORS_SHOWN, since a failing browser test often only says that
+ * something did not appear.
+ */
+const MAX_ERRORS_SHOWN = 20;
+
+function reportServerErrors(opts: { baseUrl: string; output: string }): void {
+  const dir = path.join(ROOT, 'e2e/server-logs');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `server-${new URL(opts.baseUrl).port}.log`);
+  writeFileSync(file, opts.output);
+  const errors = opts.output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+  if (!errors.length) return;
+  console.log(`\n== server ${opts.baseUrl}: ${errors.length} error line(s) in its log (${path.relative(ROOT, file)}), the last ${Math.min(errors.length, MAX_ERRORS_SHOWN)}:`);
+  for (const line of errors.slice(-MAX_ERRORS_SHOWN)) console.log(line.length > 600 ? `${line.slice(0, 600)}…` : line);
+}
+
 async function startServer(): Promise<{ server: TE2eServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cd-e2e-'));
   // A fake SMS provider speaking Twilio's API; tests read what it received through its own list endpoint.
@@ -114,6 +132,7 @@ async function startServer(): Promise<{ server: TE2eServer; stop: () => Promise<
       whatsapp: { baseUrl: whatsapp.baseUrl, accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, phoneNumberId: whatsapp.phoneNumberId },
     },
     stop: async () => {
+      reportServerErrors({ baseUrl, output });
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
       if (child.exitCode === null) child.kill('SIGKILL');
