@@ -9,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { TApiKey, TApiKeyCreated } from '@cd/contracts/api-keys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ApiKeyCreateDialog } from './api-key-create-dialog';
 import { ApiKeyRow } from './api-key-row';
 import { ApiKeySecretDialog } from './api-key-secret-dialog';
+import { PageTitle } from '../../../components/ui/page-title';
 
 const COLUMNS = 8;
 
@@ -57,14 +57,7 @@ export function ApiKeysPage() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto' }} data-testid="api-keys-page">
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {t('menu_api_keys')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('api_keys_intro')}
-          </Typography>
-        </Box>
+        <PageTitle title={t('menu_api_keys')} intro={t('api_keys_intro')} />
         <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="api-key-new">
           {t('api_keys_new')}
         </Button>

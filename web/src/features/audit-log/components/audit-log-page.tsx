@@ -9,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { isSuperAdmin } from '@cd/contracts/roles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { useAuditLog } from '../api/get-audit-log';
 import { auditFiltersOf, auditParamsOf, auditQueryOf, type TAuditFilters } from '../lib/audit-filters';
 import { AuditEntryRow } from './audit-entry-row';
 import { AuditLogFilters } from './audit-log-filters';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /audit-log (issue 20): who did what to which entity, when and from where, newest first, 50 at a time. Super admins
@@ -47,14 +47,7 @@ export function AuditLogPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto' }} data-testid="audit-log-page">
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_audit_log')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t(superAdmin ? 'audit_intro_super_admin' : 'audit_intro_company_admin')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_audit_log')} intro={t(superAdmin ? 'audit_intro_super_admin' : 'audit_intro_company_admin')} />
       <AuditLogFilters value={filters} onChange={setFilters} superAdmin={superAdmin} userName={userName} />
       {list.isError && !list.data ? (
         <LoadErrorAlert error={list.error} failedText={t('audit_load_failed')} onRetry={() => void list.refetch()} testId="audit-error" />

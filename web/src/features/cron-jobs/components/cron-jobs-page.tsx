@@ -9,7 +9,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { TCronJob } from '@cd/contracts/cron-jobs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { CRON_JOB_FILTERS, cronJobFilterOf } from '../lib/cron-format';
 import { CronJobRow } from './cron-job-row';
 import { CronJobRunsDrawer } from './cron-job-runs-drawer';
 import { RunCronJobDialog } from './run-cron-job-dialog';
+import { PageTitle } from '../../../components/ui/page-title';
 
 const COLUMNS = 6;
 
@@ -83,14 +83,7 @@ export function CronJobsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto' }} data-testid="cron-jobs-page">
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_cron_jobs')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('cron_jobs_intro')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_cron_jobs')} intro={t('cron_jobs_intro')} />
       <Tabs
         value={filter}
         onChange={(_e, next: string) => setParam('kind', next === 'all' ? null : next)}

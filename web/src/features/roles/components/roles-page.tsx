@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useRoleCatalogue } from '../api/get-role-catalogue';
 import { CompanyRolesMatrix } from './company-roles-matrix';
 import { RoleCard } from './role-card';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /roles (super admins, issue 20): the role catalogue the server's guards read, one card per role with what it unlocks
@@ -47,14 +47,7 @@ export function RolesPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto' }} data-testid="roles-page">
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_roles')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('roles_intro')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_roles')} intro={t('roles_intro')} />
       {body}
     </Box>
   );

@@ -28,6 +28,7 @@ import { useReorderRoutingRules } from '../api/reorder-routing-rules';
 import { useSaveRoutingRule } from '../api/save-routing-rule';
 import { RoutingRuleDialog } from './routing-rule-dialog';
 import { RoutingSettingsCard } from './routing-settings-card';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /settings/routing (company admins, issue 21; docs/routing.md): the ordered assignment rules (the first that matches
@@ -56,14 +57,7 @@ export function RoutingPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960, overflowY: 'auto' }} data-testid="routing-page">
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_routing')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('routing_intro')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_routing')} intro={t('routing_intro')} />
       <Paper sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography variant="h6">{t('routing_rules')}</Typography>

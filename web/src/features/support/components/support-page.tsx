@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useSupportInfo } from '../api/get-support-info';
 import { SupportForm } from './support-form';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /support (everyone signed in, issue 20): a question to the product's support address with the page, browser and
@@ -50,14 +51,7 @@ export function SupportPage() {
       }}
       data-testid="support-page"
     >
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_support')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('support_intro')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_support')} intro={t('support_intro')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form}
       </Paper>

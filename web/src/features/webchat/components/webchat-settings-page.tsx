@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useWebchatSettings } from '../api/get-webchat-settings';
 import { WebchatEmbedCard } from './webchat-embed-card';
 import { WebchatSettingsForm } from './webchat-settings-form';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * /settings/webchat (company admins, issue 21; docs/webchat.md): the website chat widget — on/off, the sites allowed
@@ -18,14 +18,7 @@ export function WebchatSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 880, overflowY: 'auto' }} data-testid="webchat-page">
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('menu_webchat')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('webchat_intro')}
-        </Typography>
-      </Box>
+      <PageTitle title={t('menu_webchat')} intro={t('webchat_intro')} />
       {settings.isError && !settings.data ? (
         <LoadErrorAlert error={settings.error} failedText={t('webchat_load_failed')} onRetry={() => void settings.refetch()} testId="webchat-error" />
       ) : !settings.data ? (
