@@ -44,6 +44,20 @@ export async function newContext(browser: Browser, opts: { width?: number; heigh
   return ctx;
 }
 
+/**
+ * The theme this context (or page) starts in: stored before any of its pages' scripts run. Guarded, since the init
+ * script also runs in frames without storage (about:blank, opaque origins), where reading localStorage throws.
+ */
+export async function chooseTheme(target: BrowserContext | Page, theme: 'light' | 'dark'): Promise<void> {
+  await target.addInitScript((t) => {
+    try {
+      window.localStorage.setItem('theme', t);
+    } catch {
+      // A frame without storage has no theme to set.
+    }
+  }, theme);
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);

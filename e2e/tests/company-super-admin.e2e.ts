@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, expectPath, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 
 const ROOT = 'superadmin@example.com';
 
@@ -131,7 +131,7 @@ describe('company settings (super admin)', () => {
     const company = await createCompany('Pay Garage');
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
-    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(page, 'light');
     await signIn(page, ROOT);
     await page.goto(`/companies/${company.id}/payment`);
     await page.getByTestId('company-payment-edit').click();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
 let jamesId: number;
@@ -36,7 +36,7 @@ describe('conversation screens', () => {
 
   it('desktop light theme: messenger, details edit with validation, simulator reply', async () => {
     const ctx = await newContext(browser);
-    await ctx.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(ctx, 'light');
     const page = await ctx.newPage();
     await signIn(page, 'agent@motors.example.com');
     await page.goto(`/communication/${jamesId}/messenger`);

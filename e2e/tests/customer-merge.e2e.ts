@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, expectPath, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
 let token: string;
@@ -40,7 +40,7 @@ describe('customer merge dialog', () => {
       it(`${width} px ${theme}: pick the duplicate, preview, confirm, follow the kept customer`, async () => {
         const pair = await seedPair(`${width}${theme}`);
         const ctx = await newContext(browser, { width, height });
-        await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await chooseTheme(ctx, theme);
         const page = await ctx.newPage();
         await signIn(page, 'admin@motors.example.com');
         await page.goto(`/communication/${pair.keptId}/messenger`);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 let browser: Browser;
@@ -66,7 +66,7 @@ describe('dashboard: the company admin sees today move', () => {
 
   it('a reminder is added, shown and marked done; analytics opens from the dashboard with a shareable address', async () => {
     const ctx = await newContext(browser);
-    await ctx.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await chooseTheme(ctx, 'dark');
     const page = await ctx.newPage();
     await signIn(page, 'admin@motors.example.com');
     await page.goto('/dashboard');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentServer } from '../support/server';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 const COMPANY_NUMBER = '+15550009999';
@@ -80,7 +80,7 @@ afterAll(() => browser?.close());
 describe('development logs', () => {
   it('a super admin finds the provider call of a just-sent message, opens it and copies it as curl', async () => {
     const ctx = await newContext(browser);
-    await ctx.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(ctx, 'light');
     const page = await ctx.newPage();
     await signIn(page, 'superadmin@example.com');
     await page.goto('/development/api?vendor=twilio');
@@ -114,7 +114,7 @@ describe('development logs', () => {
 
   it('the webhook log shows the inbound webhook and replays it after confirmation; stats show the figures (dark theme)', async () => {
     const ctx = await newContext(browser);
-    await ctx.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await chooseTheme(ctx, 'dark');
     const page = await ctx.newPage();
     await signIn(page, 'superadmin@example.com');
     await page.goto(`/development/webhook?source=sms_provider&q=${webhookTag}`);
@@ -143,7 +143,7 @@ describe('development logs', () => {
 
   it('the stats and webhook screens in the light theme, the API log in the dark one (the default)', async () => {
     const light = await newContext(browser);
-    await light.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(light, 'light');
     const page = await light.newPage();
     await signIn(page, 'superadmin@example.com');
     await page.goto('/development/stats');

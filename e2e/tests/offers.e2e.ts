@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 /** Demo Realty's agent: ROLE_OFFERS (offers, interests) and ROLE_COMMUNICATION (the customer picker, the simulator). */
@@ -134,7 +134,7 @@ describe('offers', () => {
 
     // Light theme: the same screens a marketing user and the agent look at.
     const light = await newContext(browser);
-    await light.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(light, 'light');
     const lightPage = await light.newPage();
     await signIn(lightPage, MARKETER);
     await lightPage.goto('/marketing/offers');
@@ -159,7 +159,7 @@ describe('offers', () => {
     await light.close();
 
     const agentLight = await newContext(browser);
-    await agentLight.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(agentLight, 'light');
     const agentPage = await agentLight.newPage();
     await signIn(agentPage, AGENT);
     await agentPage.goto('/offers');

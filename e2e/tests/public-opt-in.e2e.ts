@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { baseUrl, chooseTheme, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
 const phone = `+1555${String(Date.now()).slice(-7)}`;
@@ -15,7 +15,7 @@ describe('the public page a company QR code opens', () => {
   it('a visitor opts in on /c/demo-motors and the company admin sees them in the inbox', async () => {
     const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, colorScheme: 'light' });
     // Dark is the product's default whatever the phone's setting; this visitor chose light.
-    await ctx.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await chooseTheme(ctx, 'light');
     const page = await ctx.newPage();
     await page.goto('/c/demo-motors');
     await expect.poll(() => page.getByTestId('public-company-name').textContent(), { timeout: 15_000 }).toBe('Demo Motors');

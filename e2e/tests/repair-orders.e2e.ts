@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from '../support/api';
-import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { baseUrl, chooseTheme, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 let browser: Browser;
@@ -118,7 +118,7 @@ describe('repair orders: approval from the phone, live on the order, vehicle rea
     const approval = links.json.member.find((l) => l.purpose === 'approval' && l.state === 'active');
     for (const theme of ['light', 'dark'] as const) {
       const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 }, colorScheme: theme });
-      await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await chooseTheme(ctx, theme);
       const page = await ctx.newPage();
       await signIn(page, 'admin@motors.example.com');
       await page.goto(`/communication/${james.id}/messenger`);
@@ -133,7 +133,7 @@ describe('repair orders: approval from the phone, live on the order, vehicle rea
       await ctx.close();
       if (approval) {
         const phoneCtx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, colorScheme: theme });
-        await phoneCtx.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await chooseTheme(phoneCtx, theme);
         const phonePage = await phoneCtx.newPage();
         await phonePage.goto(`/r/${approval.url.split('/r/')[1]}`);
         await phonePage.getByTestId('link-approval-page').waitFor({ timeout: 15_000 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentServer } from '../support/server';
 import { apiCall, apiToken, postSignedWebhook } from '../support/api';
-import { launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
+import { chooseTheme, launchBrowser, liveStreamOpened, newContext, screenshot, signIn } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 const AGENT = 'agent@motors.example.com';
@@ -34,7 +34,7 @@ async function setOnline(token: string, id: number) {
 
 async function newAgentContext(theme: 'dark' | 'light' = 'dark'): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await newContext(browser);
-  await ctx.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+  await chooseTheme(ctx, theme);
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -190,7 +190,7 @@ describe('status', () => {
 describe('impersonation', () => {
   it('a company admin acts as an agent and switches back through the last entry', async () => {
     const ctx = await newContext(browser);
-    await ctx.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    await chooseTheme(ctx, 'light');
     const page = await ctx.newPage();
     await signIn(page, ADMIN);
     await openMenuItem(page, 'impersonate');
