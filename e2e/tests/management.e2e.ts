@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentServer } from '../support/server';
 import { apiCall, apiToken } from '../support/api';
-import { launchBrowser, newContext, screenshot, signIn, visibleMenuKeys } from '../support/browser';
+import { DEMO_PASSWORD, launchBrowser, newContext, screenshot, signIn, visibleMenuKeys } from '../support/browser';
 import { waitUntil } from '../support/wait';
 
 let browser: Browser;
@@ -124,6 +124,19 @@ describe('roles, support and audit log (issue 20)', () => {
     await changes.waitFor();
     expect(await page.getByTestId('audit-row').filter({ hasNotText: 'user.roles' }).count()).toBe(0);
     await screenshot(page, 'audit-log-dark');
+    await ctx.close();
+  });
+
+  it('a shared audit-log link opened while signed out returns to itself, filter included, after sign-in', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto('/audit-log?action=user.roles');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('login-email').fill('admin@motors.example.com');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/audit-log' && url.searchParams.get('action') === 'user.roles');
+    await expect.poll(() => page.getByTestId('audit-action').inputValue()).toBe('user.roles');
     await ctx.close();
   });
 });

@@ -19,7 +19,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const features = usePublicFeatures();
   const logout = useLogout();
 
-  if (!hasToken()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The whole address, so sign-in returns to the very link (filters included) that was opened.
+  if (!hasToken()) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   if (me.isPending || features.isPending) return <PageSpinner />;
   if (me.isError)
     return (

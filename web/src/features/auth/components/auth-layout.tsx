@@ -13,10 +13,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
-      <Box
-        component="main"
-        sx={{ flex: { xs: 1, md: '0 0 520px' }, display: 'flex', flexDirection: 'column', px: { xs: 2, sm: 6 }, py: 3 }}
-      >
+      <Box component="main" sx={{ flex: { xs: 1, md: '0 0 520px' }, display: 'flex', flexDirection: 'column', px: { xs: 2, sm: 6 }, py: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Logo size={36} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>

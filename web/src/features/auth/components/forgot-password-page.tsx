@@ -48,13 +48,7 @@ export function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={email.trim() === '' || mutation.isPending}
-            data-testid="forgot-submit"
-          >
+          <Button type="submit" variant="contained" size="large" disabled={email.trim() === '' || mutation.isPending} data-testid="forgot-submit">
             {t('continue')}
           </Button>
           <Button type="button" onClick={() => void navigate('/login')}>

@@ -7,16 +7,15 @@ import { PreferencesProvider } from '../../../lib/preferences';
 import { createQueryClient } from '../../../lib/query-client';
 import { LoginPage } from './login-page';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderLogin() {
+function renderLogin(from?: string) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '*', element: <p data-testid="landed" /> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [from ? { pathname: '/login', state: { from } } : '/login'] },
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -46,7 +45,10 @@ describe('LoginPage', () => {
   });
 
   it('shows the invalid-credentials message on 401 and too-many-attempts on 429', async () => {
-    const fetch = vi.fn().mockResolvedValueOnce(json(401, { code: 401, message: 'Invalid credentials.' })).mockResolvedValueOnce(json(429, { status: 429 }));
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { code: 401, message: 'Invalid credentials.' }))
+      .mockResolvedValueOnce(json(429, { status: 429 }));
     vi.stubGlobal('fetch', fetch);
     renderLogin();
     fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'a@b.c' } });
@@ -77,7 +79,10 @@ describe('LoginPage', () => {
 
   it('stores the tokens and lands by role, replacing the login entry', async () => {
     const me = { id: 1, roles: ['ROLE_USER', 'ROLE_APPOINTMENTS'], firstName: 'A', lastName: 'B', email: 'a@b.c' };
-    vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(url === '/api/login' ? json(200, { token: 't', refresh_token: 'r' }) : json(200, me))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(url === '/api/login' ? json(200, { token: 't', refresh_token: 'r' }) : json(200, me))),
+    );
     const router = renderLogin();
     fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Demo1234' } });
@@ -87,5 +92,20 @@ describe('LoginPage', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem('token')).toBe('t');
     expect(localStorage.getItem('refresh_token')).toBe('r');
+  });
+
+  it('returns a signed-out visitor to the link they opened, filters included, instead of the landing page', async () => {
+    const me = { id: 1, roles: ['ROLE_USER', 'ROLE_COMMUNICATION', 'ROLE_COMPANY_ADMIN'], firstName: 'A', lastName: 'B', email: 'a@b.c' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(url === '/api/login' ? json(200, { token: 't', refresh_token: 'r' }) : json(200, me))),
+    );
+    const router = renderLogin('/audit-log?action=user.roles');
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'a@b.c' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Demo1234' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('landed');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/audit-log?action=user.roles');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -32,13 +32,14 @@ type TFailure = { key: TFailureKey; values?: Record<string, number> };
 function failureOf(error: unknown): TFailure {
   if (error instanceof ApiError) {
     const body = error.body as { message?: unknown; retryAfter?: unknown } | null;
-    if (error.status === 401 && body?.message === AUTH_MESSAGES.invalidCredentials)
-      return { key: 'invalid_password_or_email_please_verify_your_credentials' };
+    if (error.status === 401 && body?.message === AUTH_MESSAGES.invalidCredentials) return { key: 'invalid_password_or_email_please_verify_your_credentials' };
     if (error.status === 429) {
       // The server says how long the back-off lasts (seconds); without it, the generic message.
       const wait = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? Math.ceil(body.retryAfter) : null;
       if (wait === null) return { key: 'too_many_attempts' };
-      return wait < 120 ? { key: 'too_many_attempts_seconds', values: { count: wait } } : { key: 'too_many_attempts_minutes', values: { count: Math.ceil(wait / 60) } };
+      return wait < 120
+        ? { key: 'too_many_attempts_seconds', values: { count: wait } }
+        : { key: 'too_many_attempts_minutes', values: { count: Math.ceil(wait / 60) } };
     }
   }
   return { key: 'an_error_has_occurred' };
@@ -104,13 +105,7 @@ export function LoginPage() {
             {t(failure.key, failure.values)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={email.trim() === '' || busy}
-          data-testid="login-submit"
-        >
+        <Button type="submit" variant="contained" size="large" disabled={email.trim() === '' || busy} data-testid="login-submit">
           {busy ? t('signing_in') : t('sign_in')}
         </Button>
         <Link component={RouterLink} to="/forgot_password" sx={{ alignSelf: 'center' }} data-testid="forgot-password-link">
