@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageTitle } from '../../../components/ui/page-title';
 import type { TLogPageState } from '../hooks/use-log-page';
 import { LOG_RANGES, type TLogRange } from '../lib/dev-search';
 import { CompanyFilter } from './company-filter';
@@ -36,14 +36,7 @@ export function LogPageLayout<S extends TLogSearch, R extends { id: number }>(pr
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={`${testId}-page`}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {props.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {props.intro}
-          </Typography>
-        </Box>
+        <PageTitle title={props.title} intro={props.intro} sx={{ flex: 1, minWidth: 200 }} />
         <LiveTailSwitch value={state.live} onChange={state.setLive} testId={`${testId}-live`} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }} role="search" aria-label={t('dev_filters')}>
