@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdStringSchema } from './ids';
 import { hasControlCharacter } from './query';
 
 /**
@@ -168,7 +169,8 @@ export const ZAnalyticsQuerySchema = z
     period: ZReportPeriodSchema.optional(),
     from: ZLocalDaySchema.optional(),
     to: ZLocalDaySchema.optional(),
-    'userId[]': listOf(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+    // Decimal ids only: a coerced number took "1e1" as user 10.
+    'userId[]': listOf(ZIdStringSchema),
     'channel[]': listOf(
       z
         .string()
